@@ -1,0 +1,48 @@
+/* config.h: a Kconfig configuration read from .config, auto.conf or autoconf.h. */
+#ifndef LSMGEN_CONFIG_H
+#define LSMGEN_CONFIG_H
+
+#include <stdbool.h>
+
+#include "util.h"
+
+/* The value of a symbol as Kconfig wrote it; UNSET also covers "=n" and "is not set". */
+enum cfg_kind {
+	CFG_UNSET,
+	CFG_Y,
+	CFG_M,
+	CFG_STRING,
+	CFG_NUMBER,
+};
+
+/* The file formats lsmgen recognises, by their content. */
+enum cfg_format {
+	CFG_DOT_CONFIG,
+	CFG_AUTO_CONF,
+	CFG_AUTOCONF_H,
+};
+
+struct config;
+
+/* Read a configuration file; on failure report errors and return NULL. */
+struct config *config_read(const char *path);
+/* Free a configuration. */
+void config_free(struct config *cfg);
+/* The file's format as detected from its content. */
+enum cfg_format config_format(const struct config *cfg);
+/* The path the configuration was read from. */
+const char *config_path(const struct config *cfg);
+/* Number of symbols that have a value (not unset). */
+unsigned config_nsymbols(const struct config *cfg);
+/* The kind of sym (with its CONFIG_ prefix); *value gets the text of strings and numbers. */
+enum cfg_kind config_get(const struct config *cfg, const char *sym, const char **value);
+/* IS_ENABLED(sym): true for y and m. */
+bool config_is_enabled(const struct config *cfg, const char *sym);
+/* #ifdef sym: true for y, strings and numbers, never for m. */
+bool config_is_defined(const struct config *cfg, const char *sym);
+/* How sym reads in a .config: "y", "m", a quoted string, a number, or "is not set". */
+char *config_describe(const struct config *cfg, const char *sym);
+/* Append the #defines the kernel's autoconf.h would hold for this configuration. */
+void config_defines(const struct config *cfg, struct buf *out);
+
+#endif

@@ -1,0 +1,455 @@
+/* emit.c: from model to template values to C text, then to files that are never half-written. */
+#include "emit.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "embedded.h"
+#include "template.h"
+
+static const char *const template_names[] = {
+	"lsm_count.h",
+	"lsm_static_calls.h",
+	"lsm_static_calls.c",
+};
+
+#define NTEMPLATES (sizeof(template_names) / sizeof(template_names[0]))
+
+static struct tv *param_value(const struct param *p)
+{
+	struct tv *o = tv_obj();
+
+	tv_set(o, "decl", tv_str(p ? p->decl : ""));
+	tv_set(o, "type", tv_str(p ? p->type : ""));
+	tv_set(o, "name", tv_str(p ? p->name : ""));
+	return o;
+}
+
+static struct tv *hook_value(const struct hook *h)
+{
+	struct tv *o = tv_obj();
+	struct tv *params = tv_list(param_value(NULL));
+	struct buf decl = { 0 }, args = { 0 };
+
+	buf_add(&decl, "", 0);
+	buf_add(&args, "", 0);
+	for (unsigned i = 0; h && i < h->nparams; i++) {
+		tv_push(params, param_value(&h->params[i]));
+		buf_printf(&decl, "%s%s", i ? ", " : "", h->params[i].decl);
+		buf_printf(&args, "%s%s", i ? ", " : "", h->params[i].name);
+	}
+	tv_set(o, "name", tv_str(h ? h->name : ""));
+	tv_set(o, "ret", tv_str(h ? h->ret : ""));
+	tv_set(o, "default", tv_str(h ? h->def : ""));
+	tv_set(o, "is_void", tv_bool(h && h->is_void));
+	tv_set(o, "is_int", tv_bool(h && !h->is_void));
+	tv_set(o, "params", params);
+	tv_set(o, "params_decl", tv_str(h && h->nparams ? decl.s : "void"));
+	tv_set(o, "args", tv_str(args.s));
+	tv_set(o, "guard", tv_str(h && h->guard ? h->guard : ""));
+	tv_set(o, "line", tv_uint(h ? h->line : 0));
+	buf_free(&decl);
+	buf_free(&args);
+	return o;
+}
+
+static struct tv *lsm_value(const struct model *m, const struct config *cfg, int i)
+{
+	struct tv *o = tv_obj();
+	const struct lsm *l = i >= 0 ? &m->reg.lsms[i] : NULL;
+	char *value = l ? config_describe(cfg, l->kconfig) : xstrdup("");
+	bool unset = strcmp(value, "is not set") == 0;
+
+	tv_set(o, "name", tv_str(l ? l->name : ""));
+	tv_set(o, "kconfig", tv_str(l ? l->kconfig : ""));
+	tv_set(o, "value", tv_str(value));
+	char *state = unset ? xstrdup(" is not set") : xasprintf("=%s", value);
+
+	tv_set(o, "state", tv_str(state));
+	free(state);
+	tv_set(o, "counted", tv_bool(i >= 0 && m->counted[i]));
+	free(value);
+	return o;
+}
+
+static struct tv *slot_value(unsigned long n)
+{
+	struct tv *o = tv_obj();
+
+	tv_set(o, "index", tv_uint(n));
+	return o;
+}
+
+/* The values the templates see; templates/README.md lists them. */
+static struct tv *model_value(const struct model *m, const struct config *cfg)
+{
+	struct tv *root = tv_obj();
+	struct tv *inputs = tv_set(root, "inputs", tv_obj());
+	struct tv *hooks = tv_list(hook_value(NULL));
+	struct tv *lsms = tv_list(lsm_value(m, cfg, -1));
+	struct tv *slots = tv_list(slot_value(0));
+
+	tv_set(inputs, "hookdefs", tv_str(path_base(m->hookdefs)));
+	tv_set(inputs, "config", tv_str(path_base(m->config)));
+	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
+	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
+	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
+	if (m->reg.gate) {
+		char *v = config_describe(cfg, m->reg.gate);
+
+		tv_set(root, "gate_value", tv_str(v));
+		free(v);
+	} else {
+		tv_set(root, "gate_value", tv_str(""));
+	}
+	tv_set(root, "nhooks", tv_uint(m->nhooks));
+	tv_set(root, "nint", tv_uint(model_int_hooks(m)));
+	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));
+	tv_set(root, "nlsms", tv_uint(m->reg.n));
+	for (unsigned i = 0; i < m->nhooks; i++)
+		tv_push(hooks, hook_value(&m->hooks[i]));
+	for (unsigned i = 0; i < m->reg.n; i++)
+		tv_push(lsms, lsm_value(m, cfg, (int)i));
+	for (unsigned i = 0; i < m->max_lsm_count; i++)
+		tv_push(slots, slot_value(i));
+	tv_set(root, "hooks", hooks);
+	tv_set(root, "lsms", lsms);
+	tv_set(root, "slots", slots);
+	return root;
+}
+
+static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width,
+		     unsigned base);
+
+static unsigned width_of(const char *s, size_t n, unsigned col)
+{
+	for (size_t i = 0; i < n; i++)
+		col = s[i] == '\t' ? (col + 8) & ~7u : col + 1;
+	return col;
+}
+
+static void put_indent(struct buf *out, unsigned col)
+{
+	for (unsigned i = 0; i < col / 8; i++)
+		buf_putc(out, '\t');
+	for (unsigned i = 0; i < col % 8; i++)
+		buf_putc(out, ' ');
+}
+
+/* Wrap a " * text" comment line at the last space that fits, repeating the " * ". */
+static void wrap_comment(struct buf *out, const char *line, size_t n, unsigned width,
+			 unsigned indent)
+{
+	size_t brk = 0;
+
+	for (size_t i = indent + 3; i < n; i++)
+		if (line[i] == ' ' && width_of(line, i, 0) <= width)
+			brk = i;
+	if (!brk) {
+		buf_add(out, line, n);
+		return;
+	}
+	struct buf rest = { 0 };
+
+	buf_add(out, line, brk);
+	buf_putc(out, '\n');
+	buf_add(&rest, line, indent + 3);
+	buf_add(&rest, line + brk + 1, n - brk - 1);
+	wrap_one(out, rest.s, rest.len, width, 0);
+	buf_free(&rest);
+}
+
+/*
+ * Wrap one line: break after the last ", " inside parentheses that keeps the line within
+ * width, and align the rest with the open parenthesis; failing that, break after " = ".
+ * base is the parenthesis column carried over from the line before, 0 if none.
+ */
+static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width, unsigned base)
+{
+	unsigned stack[64], depth = 0, col = 0, comma_col = 0, comma_depth = 0, indent = 0;
+	size_t comma = 0, assign = 0;
+	struct buf rest = { 0 };
+
+	if (width_of(line, n, 0) <= width) {
+		buf_add(out, line, n);
+		return;
+	}
+	if (base)
+		stack[depth++] = base;
+	for (size_t i = 0; i < n; i++) {
+		char c = line[i];
+
+		col = width_of(line + i, 1, col);
+		if (c == '(' && depth < 64) {
+			stack[depth++] = col;
+		} else if (c == ')' && depth) {
+			depth--;
+		} else if (c == ',' && i + 1 < n && line[i + 1] == ' ' && depth && col <= width &&
+			   (!comma || depth <= comma_depth)) {
+			/* the outermost list that has a comma in reach, its last such comma */
+			comma = i + 1;
+			comma_depth = depth;
+			comma_col = stack[depth - 1];
+			/* too far right to align with: indent two tabs deeper instead */
+			if (comma_col > width * 3 / 5)
+				comma_col = 0;
+		} else if (c == '=' && i + 1 < n && line[i + 1] == ' ' && i && line[i - 1] == ' ' &&
+			   col <= width && !assign) {
+			assign = i + 1;
+		}
+	}
+	while (indent < n && line[indent] == '\t')
+		indent++;
+	if (comma && !comma_col)
+		comma_col = (indent + 2) * 8;
+	if (indent + 3 < n && !memcmp(line + indent, " * ", 3)) {
+		wrap_comment(out, line, n, width, indent);
+	} else if (comma) {
+		buf_add(out, line, comma);
+		buf_putc(out, '\n');
+		put_indent(&rest, comma_col);
+		buf_add(&rest, line + comma + 1, n - comma - 1);
+		wrap_one(out, rest.s, rest.len, width, comma_col);
+	} else if (assign) {
+		buf_add(out, line, assign);
+		buf_putc(out, '\n');
+		for (unsigned i = 0; i < indent + 1; i++)
+			buf_putc(&rest, '\t');
+		buf_add(&rest, line + assign + 1, n - assign - 1);
+		wrap_one(out, rest.s, rest.len, width, 0);
+	} else {
+		buf_add(out, line, n);
+	}
+	buf_free(&rest);
+}
+
+void wrap_lines(struct buf *text, unsigned width)
+{
+	struct buf out = { 0 };
+	const char *p = text->s, *end = text->s + text->len;
+
+	buf_add(&out, "", 0);
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+
+		wrap_one(&out, p, n, width, 0);
+		if (eol)
+			buf_putc(&out, '\n');
+		p += n + (eol != NULL);
+	}
+	buf_free(text);
+	*text = out;
+}
+
+static char *load_template(const char *tdir, const char *name, char **source,
+			   struct strlist *deps)
+{
+	if (!tdir) {
+		const struct embedded_file *e = embedded_find(name);
+
+		*source = xasprintf("templates/%s.tmpl", name);
+		return e ? xstrndup(e->data, e->len) : NULL;
+	}
+	*source = xasprintf("%s/%s.tmpl", tdir, name);
+	size_t len;
+	char *text = read_file(*source, &len);
+
+	if (text && memchr(text, '\0', len)) {
+		error_at(*source, 0, 0, "a template cannot hold NUL bytes");
+		free(text);
+		return NULL;
+	}
+	if (text && deps)
+		strlist_add(deps, *source);
+	return text;
+}
+
+bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
+		 struct outfile **files, unsigned *nfiles, struct strlist *deps)
+{
+	struct tv *root = model_value(m, cfg);
+	struct outfile *out = xcalloc(NTEMPLATES, sizeof(*out));
+	unsigned before = error_count();
+
+	for (unsigned i = 0; i < NTEMPLATES; i++) {
+		char *source;
+		char *text = load_template(tdir, template_names[i], &source, deps);
+		struct template *t = text ? template_parse(source, text) : NULL;
+
+		out[i].name = xstrdup(template_names[i]);
+		buf_add(&out[i].text, "", 0);
+		if (t && template_check(t, root)) {
+			template_render(t, root, &out[i].text);
+			wrap_lines(&out[i].text, 100);
+		}
+		template_free(t);
+		free(text);
+		free(source);
+	}
+	tv_free(root);
+	*files = out;
+	*nfiles = NTEMPLATES;
+	return error_count() == before;
+}
+
+void emit_free(struct outfile *files, unsigned nfiles)
+{
+	for (unsigned i = 0; i < nfiles; i++) {
+		free(files[i].name);
+		buf_free(&files[i].text);
+	}
+	free(files);
+}
+
+static bool same_content(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size != len)
+		return false;
+	FILE *f = fopen(path, "rb");
+	bool same = f != NULL;
+	char chunk[65536];
+	size_t off = 0, n;
+
+	while (same && (n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		same = off + n <= len && memcmp(chunk, text + off, n) == 0;
+		off += n;
+	}
+	if (f)
+		fclose(f);
+	return same && off == len;
+}
+
+/* Write text to a new temporary file beside path; its name goes to *tmp. */
+static bool write_temp(const char *path, const char *text, size_t len, char **tmp)
+{
+	const char *base = path_base(path);
+	char *tmpl = xasprintf("%.*s.%s.tmp.XXXXXX", (int)(base - path), path, base);
+	int fd = mkstemp(tmpl);
+
+	if (fd < 0) {
+		error_at(path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+		free(tmpl);
+		return false;
+	}
+	mode_t mask = umask(0);
+
+	umask(mask);
+	bool ok = fchmod(fd, 0666 & ~mask) == 0;
+
+	for (size_t off = 0; ok && off < len;) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		off += ok ? (size_t)w : 0;
+	}
+	ok = ok && fsync(fd) == 0;
+	int e = errno;
+
+	if (close(fd) != 0 && ok) {
+		e = errno;
+		ok = false;
+	}
+	if (!ok) {
+		error_at(path, 0, 0, "cannot write: %s", strerror(e));
+		unlink(tmpl);
+		free(tmpl);
+		return false;
+	}
+	*tmp = tmpl;
+	return true;
+}
+
+static void sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+bool write_file_atomic(const char *path, const char *text, size_t len, bool *changed)
+{
+	char *tmp;
+
+	*changed = false;
+	if (same_content(path, text, len))
+		return true;
+	if (!write_temp(path, text, len, &tmp))
+		return false;
+	if (rename(tmp, path) != 0) {
+		error_at(path, 0, 0, "cannot replace: %s", strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return false;
+	}
+	free(tmp);
+	*changed = true;
+	return true;
+}
+
+static bool make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+	bool ok = true;
+
+	for (char *s = p + 1; ok; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+			error_at(p, 0, 0, "cannot create directory: %s", strerror(errno));
+			ok = false;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(p);
+	return ok;
+}
+
+bool emit_write(const char *dir, const struct outfile *files, unsigned nfiles, bool verbose)
+{
+	char **tmp = xcalloc(nfiles, sizeof(*tmp));
+	char **dest = xcalloc(nfiles, sizeof(*dest));
+	bool ok = make_dirs(dir);
+
+	/* Every changed file is written to a temporary name first; renames come last. */
+	for (unsigned i = 0; ok && i < nfiles; i++) {
+		dest[i] = xasprintf("%s/%s", dir, files[i].name);
+		if (!same_content(dest[i], files[i].text.s, files[i].text.len))
+			ok = write_temp(dest[i], files[i].text.s, files[i].text.len, &tmp[i]);
+	}
+	for (unsigned i = 0; i < nfiles; i++) {
+		if (ok && tmp[i] && rename(tmp[i], dest[i]) != 0) {
+			error_at(dest[i], 0, 0, "cannot replace: %s", strerror(errno));
+			ok = false;
+		}
+		if (!ok && tmp[i])
+			unlink(tmp[i]);
+		if (ok && verbose)
+			fprintf(stderr, "%s: %s (%zu bytes)\n", dest[i], tmp[i] ? "written" :
+				"unchanged", files[i].text.len);
+		free(tmp[i]);
+		free(dest[i]);
+	}
+	if (ok)
+		sync_dir(dir);
+	free(tmp);
+	free(dest);
+	return ok;
+}

@@ -1,0 +1,26 @@
+/* emit.h: render the generated files from a model, and write them atomically. */
+#ifndef LSMGEN_EMIT_H
+#define LSMGEN_EMIT_H
+
+#include "config.h"
+#include "model.h"
+
+/* One generated file: its name in the output directory and its content. */
+struct outfile {
+	char *name;
+	struct buf text;
+};
+
+/* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
+bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
+		 struct outfile **files, unsigned *nfiles, struct strlist *deps);
+/* Write files into dir: untouched when equal, else temp file, fsync, rename; all or none. */
+bool emit_write(const char *dir, const struct outfile *files, unsigned nfiles, bool verbose);
+/* Write one file atomically (temp file in its directory, fsync, rename) if it changed. */
+bool write_file_atomic(const char *path, const char *text, size_t len, bool *changed);
+/* Free rendered files. */
+void emit_free(struct outfile *files, unsigned nfiles);
+/* Break lines longer than width at ", " inside parentheses, kernel style. */
+void wrap_lines(struct buf *text, unsigned width);
+
+#endif

@@ -1,0 +1,15 @@
+/* hooktable.h: the C inputs read with libclang: lsm_hook_defs.h and lsm_count.h. */
+#ifndef LSMGEN_HOOKTABLE_H
+#define LSMGEN_HOOKTABLE_H
+
+#include "config.h"
+#include "model.h"
+
+/* Parse the hook table with the preprocessor evaluating cfg: fill m->hooks and m->deps. */
+bool hooktable_read(struct model *m, const char *path, const struct config *cfg);
+/* Read the IS_ENABLED(CONFIG_...) entries of a kernel's lsm_count.h, in order, into reg. */
+bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names);
+/* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */
+char *libclang_version(void);
+
+#endif

@@ -1,0 +1,150 @@
+/* json.c: LSM registries in, hook lists and manifests out, all through jansson. */
+#include "json.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *json_version(void)
+{
+	return JANSSON_VERSION;
+}
+
+static const char *get_string(json_t *obj, const char *key, const char *source, const char *where)
+{
+	json_t *v = json_object_get(obj, key);
+
+	if (!v) {
+		error_at(source, 0, 0, "%s: missing \"%s\"", where, key);
+		return NULL;
+	}
+	if (!json_is_string(v)) {
+		error_at(source, 0, 0, "%s: \"%s\" must be a string", where, key);
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+/* Keys starting with '_' are comments; any other unknown key is a typo worth reporting. */
+static void check_keys(json_t *obj, const char *const *known, const char *source, const char *where)
+{
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(obj, key, v) {
+		bool ok = key[0] == '_';
+
+		for (unsigned i = 0; !ok && known[i]; i++)
+			ok = strcmp(key, known[i]) == 0;
+		if (!ok)
+			error_at(source, 0, 0, "%s: unknown key \"%s\"", where, key);
+	}
+}
+
+bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
+			size_t len)
+{
+	static const char *const top_keys[] = { "gate", "lsms", NULL };
+	static const char *const lsm_keys[] = { "name", "kconfig", "description", NULL };
+	json_error_t err;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	unsigned before = error_count();
+
+	memset(reg, 0, sizeof(*reg));
+	reg->source = xstrdup(source);
+	if (!root) {
+		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+		return false;
+	}
+	json_t *lsms = json_object_get(root, "lsms");
+
+	if (!json_is_object(root) || !json_is_array(lsms)) {
+		error_at(source, 0, 0, "an LSM list is an object with an array \"lsms\"");
+		json_decref(root);
+		return false;
+	}
+	check_keys(root, top_keys, source, "top level");
+	json_t *gate = json_object_get(root, "gate");
+
+	if (gate && !json_is_string(gate) && !json_is_null(gate))
+		error_at(source, 0, 0, "\"gate\" must be a string or null");
+	else if (json_is_string(gate))
+		reg->gate = xstrdup(json_string_value(gate));
+	reg->lsms = xcalloc(json_array_size(lsms), sizeof(*reg->lsms));
+	for (size_t i = 0; i < json_array_size(lsms); i++) {
+		json_t *e = json_array_get(lsms, i);
+		char where[32];
+
+		snprintf(where, sizeof(where), "lsms[%zu]", i);
+		if (!json_is_object(e)) {
+			error_at(source, 0, 0, "%s: must be an object", where);
+			continue;
+		}
+		check_keys(e, lsm_keys, source, where);
+		const char *name = get_string(e, "name", source, where);
+		const char *kconfig = get_string(e, "kconfig", source, where);
+
+		if (!name || !kconfig)
+			continue;
+		reg->lsms[reg->n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+	}
+	json_decref(root);
+	if (error_count() != before)
+		return false;
+	if (!reg->n) {
+		error_at(source, 0, 0, "the LSM list is empty");
+		return false;
+	}
+	return registry_check(reg);
+}
+
+static json_t *hook_json(const struct hook *h)
+{
+	json_t *params = json_array();
+
+	for (unsigned i = 0; i < h->nparams; i++)
+		json_array_append_new(params, json_pack("{s:s, s:s}", "type", h->params[i].type,
+							"name", h->params[i].name));
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:I}", "name", h->name, "ret", h->ret,
+			 "default", h->def, "params", params,
+			 "guard", h->guard ? json_string(h->guard) : json_null(),
+			 "line", (json_int_t)h->line);
+}
+
+char *json_model(const struct model *m, const struct config *cfg, bool manifest)
+{
+	json_t *root = json_object();
+	json_t *hooks = json_array();
+
+	for (unsigned i = 0; i < m->nhooks; i++)
+		json_array_append_new(hooks, hook_json(&m->hooks[i]));
+	if (manifest) {
+		json_t *lsms = json_array();
+
+		for (unsigned i = 0; i < m->reg.n; i++) {
+			const struct lsm *l = &m->reg.lsms[i];
+			char *value = config_describe(cfg, l->kconfig);
+
+			json_array_append_new(lsms, json_pack("{s:s, s:s, s:s, s:b}", "name", l->name,
+							      "kconfig", l->kconfig, "value",
+							      value, "counted", m->counted[i]));
+			free(value);
+		}
+		json_object_set_new(root, "generator", json_string("lsmgen"));
+		json_object_set_new(root, "inputs",
+				    json_pack("{s:s, s:s}", "hookdefs", path_base(m->hookdefs),
+					      "config", path_base(m->config)));
+		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
+		json_object_set_new(root, "lsms", lsms);
+	}
+	json_object_set_new(root, "hooks", hooks);
+	char *s = json_dumps(root, JSON_INDENT(2));
+
+	json_decref(root);
+	if (!s)
+		fatal(EXIT_USAGE, "out of memory while writing JSON");
+	char *r = xasprintf("%s\n", s);
+
+	free(s);
+	return r;
+}

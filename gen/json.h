@@ -1,0 +1,15 @@
+/* json.h: every JSON lsmgen reads or writes; the only user of jansson. */
+#ifndef LSMGEN_JSON_H
+#define LSMGEN_JSON_H
+
+#include "model.h"
+
+/* Read an LSM registry ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
+bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
+			size_t len);
+/* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
+char *json_model(const struct model *m, const struct config *cfg, bool manifest);
+/* The jansson version lsmgen was built with. */
+const char *json_version(void);
+
+#endif

@@ -1,0 +1,107 @@
+/* model.c: MAX_LSM_COUNT and the checks and lifetimes of the model. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void model_count(struct model *m, const struct config *cfg)
+{
+	/* lsm_count.h: "#ifdef CONFIG_SECURITY" around the list, IS_ENABLED() for each. */
+	bool gate = !m->reg.gate || config_is_defined(cfg, m->reg.gate);
+
+	free(m->counted);
+	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
+	m->max_lsm_count = 0;
+	for (unsigned i = 0; i < m->reg.n; i++) {
+		m->counted[i] = gate && config_is_enabled(cfg, m->reg.lsms[i].kconfig);
+		m->max_lsm_count += m->counted[i];
+	}
+}
+
+static bool is_lsm_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_'))
+			return false;
+	return true;
+}
+
+static bool is_kconfig_symbol(const char *s)
+{
+	return strncmp(s, "CONFIG_", 7) == 0 && s[7] && is_identifier(s);
+}
+
+bool registry_check(const struct lsm_registry *reg)
+{
+	unsigned before = error_count();
+
+	if (reg->gate && !is_kconfig_symbol(reg->gate))
+		error_at(reg->source, 0, 0, "gate '%s' is not a Kconfig symbol (CONFIG_[A-Za-z0-9_]+)",
+			 reg->gate);
+	for (unsigned i = 0; i < reg->n; i++) {
+		const struct lsm *l = &reg->lsms[i];
+
+		if (!is_lsm_name(l->name))
+			error_at(reg->source, l->line, 0,
+				 "LSM name '%s' is not a lower-case identifier ([a-z0-9_]+)", l->name);
+		if (!is_kconfig_symbol(l->kconfig))
+			error_at(reg->source, l->line, 0,
+				 "Kconfig symbol '%s' of LSM '%s' is not CONFIG_[A-Za-z0-9_]+",
+				 l->kconfig, l->name);
+		for (unsigned j = 0; j < i; j++)
+			if (strcmp(reg->lsms[j].name, l->name) == 0)
+				error_at(reg->source, l->line, 0, "LSM '%s' is listed twice",
+					 l->name);
+	}
+	return error_count() == before;
+}
+
+void registry_free(struct lsm_registry *reg)
+{
+	for (unsigned i = 0; i < reg->n; i++) {
+		free(reg->lsms[i].name);
+		free(reg->lsms[i].kconfig);
+	}
+	free(reg->lsms);
+	free(reg->gate);
+	free(reg->source);
+	memset(reg, 0, sizeof(*reg));
+}
+
+void hook_free(struct hook *h)
+{
+	for (unsigned i = 0; i < h->nparams; i++) {
+		free(h->params[i].decl);
+		free(h->params[i].type);
+		free(h->params[i].name);
+	}
+	free(h->params);
+	free(h->name);
+	free(h->ret);
+	free(h->def);
+	free(h->guard);
+}
+
+void model_free(struct model *m)
+{
+	for (unsigned i = 0; i < m->nhooks; i++)
+		hook_free(&m->hooks[i]);
+	free(m->hooks);
+	registry_free(&m->reg);
+	free(m->counted);
+	free(m->hookdefs);
+	free(m->config);
+	strlist_free(&m->deps);
+	memset(m, 0, sizeof(*m));
+}
+
+unsigned model_int_hooks(const struct model *m)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < m->nhooks; i++)
+		n += !m->hooks[i].is_void;
+	return n;
+}

@@ -1,0 +1,69 @@
+/* model.h: what lsmgen knows about a kernel: the enabled hooks, the LSMs, MAX_LSM_COUNT. */
+#ifndef LSMGEN_MODEL_H
+#define LSMGEN_MODEL_H
+
+#include <stdbool.h>
+
+#include "config.h"
+#include "util.h"
+
+/* One parameter of a hook, in the canonical spelling lsmgen emits. */
+struct param {
+	char *decl;		/* "const struct cred *old" */
+	char *type;		/* "const struct cred *" */
+	char *name;		/* "old" */
+};
+
+/* One LSM_HOOK(RET, DEFAULT, NAME, params...) entry that the configuration keeps. */
+struct hook {
+	char *name;
+	char *ret;		/* "int" or "void" */
+	char *def;		/* the default as written: "0", "-EOPNOTSUPP", "LSM_RET_VOID" */
+	bool is_void;
+	struct param *params;	/* none for a "void" parameter list */
+	unsigned nparams;
+	char *guard;		/* the preprocessor condition it sits under, or NULL */
+	unsigned line, col;
+};
+
+/* One LSM that counts towards MAX_LSM_COUNT, and the Kconfig symbol that builds it. */
+struct lsm {
+	char *name;
+	char *kconfig;		/* with the CONFIG_ prefix */
+	unsigned line;		/* where it was listed, 0 if unknown */
+};
+
+/* The LSMs that count, in order, and the symbol without which none does. */
+struct lsm_registry {
+	char *source;		/* file it came from, for messages */
+	char *gate;		/* "CONFIG_SECURITY", or NULL */
+	struct lsm *lsms;
+	unsigned n;
+};
+
+/* Everything a generated file is made from. */
+struct model {
+	char *hookdefs;		/* path of the hook table as given */
+	char *config;		/* path of the configuration as given */
+	struct hook *hooks;
+	unsigned nhooks;
+	struct lsm_registry reg;
+	bool *counted;		/* per LSM of reg: built in (IS_ENABLED) */
+	unsigned max_lsm_count;
+	struct strlist deps;	/* every file read */
+};
+
+/* Compute which LSMs count and MAX_LSM_COUNT for cfg. */
+void model_count(struct model *m, const struct config *cfg);
+/* Check a registry: LSM names and Kconfig symbols well formed and unique; report errors. */
+bool registry_check(const struct lsm_registry *reg);
+/* Free a registry's contents. */
+void registry_free(struct lsm_registry *reg);
+/* Free a hook's contents. */
+void hook_free(struct hook *h);
+/* Free a model's contents. */
+void model_free(struct model *m);
+/* Number of int hooks in the model. */
+unsigned model_int_hooks(const struct model *m);
+
+#endif

@@ -1,0 +1,535 @@
+/* template.c: parse, check and render the templates that give the emitted C its shape. */
+#include "template.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum tv_kind { TV_STR, TV_LIST, TV_OBJ };
+
+struct tv {
+	enum tv_kind kind;
+	char *str;
+	struct tv **items;	/* list items, or object values */
+	char **keys;		/* object keys */
+	unsigned n, cap;
+	struct tv *proto;	/* the shape of a list's items */
+};
+
+static struct tv *tv_new(enum tv_kind kind)
+{
+	struct tv *v = xcalloc(1, sizeof(*v));
+
+	v->kind = kind;
+	return v;
+}
+
+struct tv *tv_str(const char *s)
+{
+	struct tv *v = tv_new(TV_STR);
+
+	v->str = xstrdup(s);
+	return v;
+}
+
+struct tv *tv_uint(unsigned long n)
+{
+	struct tv *v = tv_new(TV_STR);
+
+	v->str = xasprintf("%lu", n);
+	return v;
+}
+
+struct tv *tv_bool(bool b)
+{
+	return tv_str(b ? "1" : "");
+}
+
+struct tv *tv_list(struct tv *proto)
+{
+	struct tv *v = tv_new(TV_LIST);
+
+	v->proto = proto;
+	return v;
+}
+
+struct tv *tv_obj(void)
+{
+	return tv_new(TV_OBJ);
+}
+
+static void append(struct tv *v, struct tv *item, const char *key)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap ? v->cap * 2 : 8;
+		v->items = xrealloc(v->items, v->cap * sizeof(*v->items));
+		if (key)
+			v->keys = xrealloc(v->keys, v->cap * sizeof(*v->keys));
+	}
+	if (key)
+		v->keys[v->n] = xstrdup(key);
+	v->items[v->n++] = item;
+}
+
+struct tv *tv_set(struct tv *obj, const char *key, struct tv *v)
+{
+	append(obj, v, key);
+	return v;
+}
+
+struct tv *tv_push(struct tv *list, struct tv *item)
+{
+	append(list, item, NULL);
+	return item;
+}
+
+void tv_free(struct tv *v)
+{
+	if (!v)
+		return;
+	for (unsigned i = 0; i < v->n; i++) {
+		tv_free(v->items[i]);
+		if (v->keys)
+			free(v->keys[i]);
+	}
+	free(v->items);
+	free(v->keys);
+	free(v->str);
+	tv_free(v->proto);
+	free(v);
+}
+
+static const struct tv *tv_get(const struct tv *obj, const char *key, size_t n)
+{
+	if (!obj || obj->kind != TV_OBJ)
+		return NULL;
+	for (unsigned i = 0; i < obj->n; i++)
+		if (strncmp(obj->keys[i], key, n) == 0 && obj->keys[i][n] == '\0')
+			return obj->items[i];
+	return NULL;
+}
+
+enum node_kind { N_TEXT, N_VAR, N_FOR, N_IF };
+
+struct node {
+	enum node_kind kind;
+	char *text;		/* literal text, or the path used */
+	char *var;		/* loop variable */
+	bool negate;
+	struct node *body, *alt, *next;
+	unsigned line, col;
+};
+
+struct template {
+	char *name;
+	struct node *root;
+};
+
+/* A tag {{...}} found in the text, with where it starts and ends. */
+struct tag {
+	const char *start, *end;	/* "{{" and just past "}}" */
+	const char *in, *in_end;	/* the trimmed inside */
+	unsigned line, col;
+	bool block;			/* not a substitution: may stand alone on its line */
+};
+
+static void node_free(struct node *n)
+{
+	while (n) {
+		struct node *next = n->next;
+
+		node_free(n->body);
+		node_free(n->alt);
+		free(n->text);
+		free(n->var);
+		free(n);
+		n = next;
+	}
+}
+
+static bool path_ok(const char *p, size_t n)
+{
+	/* a.b.@index: identifiers separated by dots; '@' only for the loop fields. */
+	bool start = true;
+
+	if (!n)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = p[i];
+
+		if (c == '.') {
+			if (start)
+				return false;
+			start = true;
+			continue;
+		}
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (!start && c >= '0' && c <= '9') || (start && c == '@')))
+			return false;
+		start = false;
+	}
+	return !start;
+}
+
+struct parser {
+	const char *name;
+	const char *text;
+	struct tag *tags;
+	unsigned ntags, pos;
+	bool failed;
+};
+
+static void perr(struct parser *p, unsigned line, unsigned col, const char *fmt, const char *arg)
+{
+	char *msg = xasprintf(fmt, arg);
+
+	error_at(p->name, line, col, "%s", msg);
+	free(msg);
+	p->failed = true;
+}
+
+static void location(const char *text, const char *at, unsigned *line, unsigned *col)
+{
+	*line = 1;
+	*col = 1;
+	for (const char *p = text; p < at; p++) {
+		if (*p == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
+/* Find every tag; widen block tags that stand alone on a line to the whole line. */
+static bool scan(struct parser *p)
+{
+	const char *s = p->text;
+
+	while ((s = strstr(s, "{{"))) {
+		const char *e = strstr(s + 2, "}}");
+		struct tag t = { 0 };
+
+		location(p->text, s, &t.line, &t.col);
+		if (!e) {
+			perr(p, t.line, t.col, "unterminated tag '{{'%s", "");
+			return false;
+		}
+		t.start = s;
+		t.end = e + 2;
+		t.in = s + 2;
+		t.in_end = e;
+		while (t.in < t.in_end && (*t.in == ' ' || *t.in == '\t'))
+			t.in++;
+		while (t.in_end > t.in && (t.in_end[-1] == ' ' || t.in_end[-1] == '\t'))
+			t.in_end--;
+		t.block = t.in < t.in_end && strchr("#/!", *t.in);
+		if (t.block) {
+			const char *a = t.start, *b = t.end;
+
+			while (a > p->text && (a[-1] == ' ' || a[-1] == '\t'))
+				a--;
+			while (*b == ' ' || *b == '\t')
+				b++;
+			if ((a == p->text || a[-1] == '\n') && (*b == '\n' || *b == '\0')) {
+				t.start = a;
+				t.end = *b ? b + 1 : b;
+			}
+		}
+		p->tags = xrealloc(p->tags, (p->ntags + 1) * sizeof(*p->tags));
+		p->tags[p->ntags++] = t;
+		s = e + 2;
+	}
+	return true;
+}
+
+static struct node *new_node(enum node_kind kind, const struct tag *t)
+{
+	struct node *n = xcalloc(1, sizeof(*n));
+
+	n->kind = kind;
+	if (t) {
+		n->line = t->line;
+		n->col = t->col;
+	}
+	return n;
+}
+
+static bool word(const char **s, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	if ((size_t)(end - *s) < n || strncmp(*s, w, n) != 0)
+		return false;
+	if (*s + n < end && *(*s + n) != ' ')
+		return false;
+	*s += n;
+	while (*s < end && **s == ' ')
+		(*s)++;
+	return true;
+}
+
+/* Parse nodes from text position from until a closing tag; *stop gets that tag's word. */
+static struct node *parse_seq(struct parser *p, const char **from, const char **stop)
+{
+	struct node *head = NULL, **tail = &head;
+
+	*stop = NULL;
+	while (!p->failed) {
+		const struct tag *t = p->pos < p->ntags ? &p->tags[p->pos] : NULL;
+		const char *upto = t ? t->start : *from + strlen(*from);
+
+		if (upto > *from) {
+			struct node *n = new_node(N_TEXT, NULL);
+
+			n->text = xstrndup(*from, (size_t)(upto - *from));
+			*tail = n;
+			tail = &n->next;
+		}
+		if (!t)
+			break;
+		p->pos++;
+		*from = t->end;
+		const char *s = t->in, *e = t->in_end;
+
+		if (*s == '!')
+			continue;
+		if (*s == '/' || word(&s, e, "#else")) {
+			*stop = t->in;
+			return head;
+		}
+		if (*s != '#') {
+			if (!path_ok(s, (size_t)(e - s))) {
+				char *x = xstrndup(s, (size_t)(e - s));
+
+				perr(p, t->line, t->col, "'%s' is not a name", x);
+				free(x);
+				break;
+			}
+			struct node *n = new_node(N_VAR, t);
+
+			n->text = xstrndup(s, (size_t)(e - s));
+			*tail = n;
+			tail = &n->next;
+			continue;
+		}
+		struct node *n;
+		const char *end_word;
+
+		if (word(&s, e, "#for")) {
+			const char *v = s;
+
+			while (s < e && *s != ' ')
+				s++;
+			n = new_node(N_FOR, t);
+			n->var = xstrndup(v, (size_t)(s - v));
+			while (s < e && *s == ' ')
+				s++;
+			if (!is_identifier(n->var) || !word(&s, e, "in") ||
+			    !path_ok(s, (size_t)(e - s))) {
+				perr(p, t->line, t->col, "expected '{{#for NAME in PATH}}'%s", "");
+				node_free(n);
+				break;
+			}
+			end_word = "/for";
+		} else if (word(&s, e, "#if")) {
+			n = new_node(N_IF, t);
+			if (s < e && *s == '!') {
+				n->negate = true;
+				s++;
+			}
+			if (!path_ok(s, (size_t)(e - s))) {
+				perr(p, t->line, t->col, "expected '{{#if PATH}}' or '{{#if !PATH}}'%s", "");
+				node_free(n);
+				break;
+			}
+			end_word = "/if";
+		} else {
+			char *x = xstrndup(t->in, (size_t)(t->in_end - t->in));
+
+			perr(p, t->line, t->col, "unknown tag '{{%s}}'", x);
+			free(x);
+			break;
+		}
+		n->text = xstrndup(s, (size_t)(e - s));
+		*tail = n;
+		tail = &n->next;
+		const char *closing;
+
+		n->body = parse_seq(p, from, &closing);
+		if (closing && n->kind == N_IF && strncmp(closing, "#else", 5) == 0)
+			n->alt = parse_seq(p, from, &closing);
+		if (p->failed)
+			break;
+		if (!closing || strncmp(closing, end_word, strlen(end_word)) != 0) {
+			perr(p, t->line, t->col, "'{{%s}}' is never closed", n->kind == N_FOR ?
+			     "#for" : "#if");
+			break;
+		}
+	}
+	return head;
+}
+
+struct template *template_parse(const char *name, const char *text)
+{
+	struct parser p = { name, text, NULL, 0, 0, false };
+	struct template *t = NULL;
+	const char *from = text, *stop;
+
+	if (scan(&p)) {
+		struct node *root = parse_seq(&p, &from, &stop);
+
+		if (!p.failed && stop) {
+			const struct tag *tag = &p.tags[p.pos - 1];
+			char *x = xstrndup(tag->in, (size_t)(tag->in_end - tag->in));
+
+			perr(&p, tag->line, tag->col, "'{{%s}}' closes nothing", x);
+			free(x);
+		}
+		if (p.failed) {
+			node_free(root);
+		} else {
+			t = xcalloc(1, sizeof(*t));
+			t->name = xstrdup(name);
+			t->root = root;
+		}
+	}
+	free(p.tags);
+	return t;
+}
+
+void template_free(struct template *t)
+{
+	if (!t)
+		return;
+	node_free(t->root);
+	free(t->name);
+	free(t);
+}
+
+/* Loop variables in scope, innermost last. */
+struct scope {
+	const char *var;
+	const struct tv *item;
+	unsigned index, count;
+	const struct scope *up;
+};
+
+static struct tv loop_field = { TV_STR, (char *)"", NULL, NULL, 0, 0, NULL };
+
+/* Resolve a.b.c; loop fields (@index, @first, @last) are written into *tmp. */
+static const struct tv *resolve(const char *path, const struct scope *sc, const struct tv *root,
+				struct tv *tmp, char *numbuf)
+{
+	const char *dot = strchr(path, '.');
+	size_t n = dot ? (size_t)(dot - path) : strlen(path);
+	const struct tv *v = NULL;
+	const struct scope *s;
+
+	for (s = sc; s; s = s->up)
+		if (strncmp(s->var, path, n) == 0 && s->var[n] == '\0')
+			break;
+	v = s ? s->item : tv_get(root, path, n);
+	while (v && dot) {
+		path = dot + 1;
+		dot = strchr(path, '.');
+		n = dot ? (size_t)(dot - path) : strlen(path);
+		if (s && path[0] == '@' && !dot) {
+			*tmp = loop_field;
+			if (strcmp(path, "@index") == 0)
+				snprintf(numbuf, 16, "%u", s->index);
+			else if (strcmp(path, "@first") == 0)
+				strcpy(numbuf, s->index == 0 ? "1" : "");
+			else if (strcmp(path, "@last") == 0)
+				strcpy(numbuf, s->index + 1 == s->count ? "1" : "");
+			else
+				return NULL;
+			tmp->str = numbuf;
+			return tmp;
+		}
+		v = tv_get(v, path, n);
+		s = NULL;
+	}
+	return v;
+}
+
+static bool truthy(const struct tv *v)
+{
+	if (v->kind == TV_STR)
+		return v->str[0] != '\0';
+	return v->kind == TV_OBJ || v->n > 0;
+}
+
+static bool check_seq(const struct template *t, const struct node *n, const struct scope *sc,
+		      const struct tv *root)
+{
+	bool ok = true;
+
+	for (; n; n = n->next) {
+		struct tv tmp;
+		char num[16];
+		const struct tv *v = n->kind == N_TEXT ? NULL : resolve(n->text, sc, root, &tmp, num);
+
+		if (n->kind == N_TEXT)
+			continue;
+		if (!v) {
+			error_at(t->name, n->line, n->col, "unknown name '%s'", n->text);
+			ok = false;
+			continue;
+		}
+		if (n->kind == N_VAR && v->kind != TV_STR) {
+			error_at(t->name, n->line, n->col, "'%s' is a %s, not a string", n->text,
+				 v->kind == TV_LIST ? "list" : "group of names");
+			ok = false;
+		} else if (n->kind == N_FOR && v->kind != TV_LIST) {
+			error_at(t->name, n->line, n->col, "'%s' is not a list", n->text);
+			ok = false;
+		} else if (n->kind == N_FOR) {
+			struct scope inner = { n->var, v->proto, 0, 1, sc };
+
+			ok &= check_seq(t, n->body, &inner, root);
+		} else if (n->kind == N_IF) {
+			ok &= check_seq(t, n->body, sc, root);
+			ok &= check_seq(t, n->alt, sc, root);
+		}
+	}
+	return ok;
+}
+
+bool template_check(const struct template *t, const struct tv *root)
+{
+	return check_seq(t, t->root, NULL, root);
+}
+
+static void render_seq(const struct node *n, const struct scope *sc, const struct tv *root,
+		       struct buf *out)
+{
+	for (; n; n = n->next) {
+		struct tv tmp;
+		char num[16];
+		const struct tv *v;
+
+		if (n->kind == N_TEXT) {
+			buf_puts(out, n->text);
+			continue;
+		}
+		v = resolve(n->text, sc, root, &tmp, num);
+		if (n->kind == N_VAR) {
+			buf_puts(out, v->str);
+		} else if (n->kind == N_IF) {
+			render_seq(truthy(v) != n->negate ? n->body : n->alt, sc, root, out);
+		} else {
+			for (unsigned i = 0; i < v->n; i++) {
+				struct scope inner = { n->var, v->items[i], i, v->n, sc };
+
+				render_seq(n->body, &inner, root, out);
+			}
+		}
+	}
+}
+
+void template_render(const struct template *t, const struct tv *root, struct buf *out)
+{
+	render_seq(t->root, NULL, root, out);
+}

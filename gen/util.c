@@ -1,0 +1,284 @@
+/* util.c: allocation that dies on failure, buffers, GCC-style diagnostics, file reading. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *progname = "lsmgen";
+static unsigned nerrors;
+
+static void out_of_memory(void)
+{
+	fprintf(stderr, "%s: error: out of memory\n", progname);
+	exit(EXIT_USAGE);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t sz)
+{
+	void *p = calloc(n ? n : 1, sz ? sz : 1);
+
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		out_of_memory();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	b.s = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(b.s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return b.s;
+}
+
+static void buf_reserve(struct buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + extra + 1)
+		cap *= 2;
+	b->s = xrealloc(b->s, cap);
+	b->cap = cap;
+}
+
+void buf_add(struct buf *b, const char *s, size_t n)
+{
+	buf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_puts(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
+void buf_putc(struct buf *b, char c)
+{
+	buf_add(b, &c, 1);
+}
+
+void buf_printf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	buf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void buf_free(struct buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+static void vreport(const char *kind, const char *file, unsigned line, unsigned col,
+		    const char *fmt, va_list ap)
+{
+	if (file && line && col)
+		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
+	else if (file && line)
+		fprintf(stderr, "%s:%u: %s: ", file, line, kind);
+	else if (file)
+		fprintf(stderr, "%s: %s: ", file, kind);
+	else
+		fprintf(stderr, "%s: %s: ", progname, kind);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+void error_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error", file, line, col, fmt, ap);
+	va_end(ap);
+	nerrors++;
+}
+
+void warn_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning", file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+void note_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("note", file, line, col, fmt, ap);
+	va_end(ap);
+}
+
+unsigned error_count(void)
+{
+	return nerrors;
+}
+
+void exit_if_errors(void)
+{
+	if (nerrors)
+		exit(EXIT_INPUT);
+}
+
+void fatal(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error", NULL, 0, 0, fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+char *read_file(const char *path, size_t *lenp)
+{
+	struct stat st;
+	FILE *f = fopen(path, "rb");
+
+	if (!f) {
+		error_at(path, 0, 0, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		error_at(path, 0, 0, "is a directory, not a file");
+		return NULL;
+	}
+	struct buf b = { 0 };
+	char chunk[65536];
+	size_t n;
+
+	buf_add(&b, "", 0);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		buf_add(&b, chunk, n);
+	if (ferror(f)) {
+		int e = errno;
+
+		fclose(f);
+		buf_free(&b);
+		error_at(path, 0, 0, "cannot read: %s", strerror(e));
+		return NULL;
+	}
+	fclose(f);
+	if (lenp)
+		*lenp = b.len;
+	return b.s;
+}
+
+bool is_identifier(const char *s)
+{
+	if (!s || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+		return false;
+	for (s++; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+bool is_c_keyword(const char *s)
+{
+	static const char *const kw[] = {
+		"_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
+		"_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local", "__asm__",
+		"__attribute__", "__typeof__", "asm", "auto", "break", "case", "char",
+		"const", "continue", "default", "do", "double", "else", "enum", "extern",
+		"float", "for", "goto", "if", "inline", "int", "long", "register",
+		"restrict", "return", "short", "signed", "sizeof", "static", "struct",
+		"switch", "typedef", "typeof", "union", "unsigned", "void", "volatile",
+		"while",
+	};
+
+	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
+		if (strcmp(s, kw[i]) == 0)
+			return true;
+	return false;
+}
+
+const char *path_base(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
+
+void strlist_add(struct strlist *l, const char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 16;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = xstrdup(s);
+}
+
+bool strlist_has(const struct strlist *l, const char *s)
+{
+	for (unsigned i = 0; i < l->n; i++)
+		if (strcmp(l->v[i], s) == 0)
+			return true;
+	return false;
+}
+
+void strlist_free(struct strlist *l)
+{
+	for (unsigned i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	l->v = NULL;
+	l->n = l->cap = 0;
+}

@@ -1,0 +1,87 @@
+/* util.h: memory, strings, buffers, diagnostics and files shared by every part of lsmgen. */
+#ifndef LSMGEN_UTIL_H
+#define LSMGEN_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Exit statuses: bad input or stale output, and usage or environment errors. */
+enum {
+	EXIT_INPUT = 1,
+	EXIT_USAGE = 2,
+};
+
+/* Allocate or die: lsmgen never continues after running out of memory. */
+void *xmalloc(size_t n);
+/* Allocate n zeroed objects of size sz, or die. */
+void *xcalloc(size_t n, size_t sz);
+/* Resize or die. */
+void *xrealloc(void *p, size_t n);
+/* Duplicate a string, or die. */
+char *xstrdup(const char *s);
+/* Duplicate the first n bytes of s as a string, or die. */
+char *xstrndup(const char *s, size_t n);
+/* Format into a newly allocated string, or die. */
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable byte buffer, always NUL-terminated. */
+struct buf {
+	char *s;
+	size_t len;
+	size_t cap;
+};
+
+/* Append n bytes. */
+void buf_add(struct buf *b, const char *s, size_t n);
+/* Append a string. */
+void buf_puts(struct buf *b, const char *s);
+/* Append one byte. */
+void buf_putc(struct buf *b, char c);
+/* Append formatted text. */
+void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Free the buffer's storage and reset it to empty. */
+void buf_free(struct buf *b);
+
+/* Program name used in messages without a location. */
+extern const char *progname;
+
+/* Report "file:line:col: error: msg" (line/col 0 are left out) and count it. */
+void error_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Report "file:line:col: warning: msg". */
+void warn_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Report "file:line:col: note: msg". */
+void note_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* Number of errors reported so far. */
+unsigned error_count(void);
+/* Exit with status EXIT_INPUT if any error was reported. */
+void exit_if_errors(void);
+/* Report "lsmgen: error: msg" and exit with the given status. */
+void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* Read a whole regular file; on failure report an error for path and return NULL. */
+char *read_file(const char *path, size_t *len);
+/* True if s is a C identifier. */
+bool is_identifier(const char *s);
+/* True if s is a keyword of C (gnu11), which can never name a hook or a parameter. */
+bool is_c_keyword(const char *s);
+/* The last component of a path, without directories. */
+const char *path_base(const char *path);
+
+/* A growable list of owned strings. */
+struct strlist {
+	char **v;
+	unsigned n, cap;
+};
+
+/* Append a copy of s. */
+void strlist_add(struct strlist *l, const char *s);
+/* True if l holds a string equal to s. */
+bool strlist_has(const struct strlist *l, const char *s);
+/* Free every string and the list. */
+void strlist_free(struct strlist *l);
+
+#endif
