@@ -120,9 +120,11 @@ static void tokenize(CXTranslationUnit tu, CXFile file, size_t len, struct token
 
 	clang_tokenize(tu, all, &toks, &n);
 	out->v = xcalloc(n, sizeof(*out->v));
-	out->n = n;
+	out->n = 0;
 	for (unsigned i = 0; i < n; i++) {
-		struct tok *t = &out->v[i];
+		if (clang_getTokenKind(toks[i]) == CXToken_Comment)
+			continue;
+		struct tok *t = &out->v[out->n++];
 
 		t->kind = clang_getTokenKind(toks[i]);
 		t->text = cxstr(clang_getTokenSpelling(tu, toks[i]));
@@ -226,6 +228,11 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 			return false;
 		}
 	}
+	if (p.b - p.a == 1 && is(&v[p.a], "void")) {
+		error_at(r->path, v[p.a].line, v[p.a].col,
+			 "hook '%s': 'void' must be the only parameter", r->h->name);
+		return false;
+	}
 	for (unsigned i = p.a; i + 3 < p.b && name == p.b; i++)
 		if (is(&v[i], "(") && is(&v[i + 1], "*") && v[i + 2].kind == CXToken_Identifier &&
 		    is(&v[i + 3], ")"))
@@ -295,9 +302,10 @@ static bool split_fields(const struct tokens *t, unsigned i, struct range **fiel
 	for (unsigned k = i + 1; k < t->n; k++) {
 		const char *s = t->v[k].text;
 
-		if (strcmp(s, "(") == 0 || strcmp(s, "[") == 0 || strcmp(s, "{") == 0) {
+		/* Like the preprocessor, only parentheses group macro arguments. */
+		if (strcmp(s, "(") == 0) {
 			depth++;
-		} else if (strcmp(s, ")") == 0 || strcmp(s, "]") == 0 || strcmp(s, "}") == 0) {
+		} else if (strcmp(s, ")") == 0) {
 			if (--depth == 0) {
 				f = xrealloc(f, (n + 1) * sizeof(*f));
 				f[n++] = (struct range){ start, k };
@@ -356,7 +364,9 @@ static bool read_entry(struct reader *r, unsigned i)
 	if (f[2].b - f[2].a != 1 || name->kind != CXToken_Identifier) {
 		char *s = join_as_written(t->v, f[2].a, f[2].b);
 
-		error_at(r->path, name->line, name->col, "hook name '%s' is not a C identifier", s);
+		error_at(r->path, name->line, name->col, "hook name '%s' is %s", s,
+			 name->kind == CXToken_Keyword && f[2].b - f[2].a == 1 ?
+			 "a C keyword" : "not a C identifier");
 		free(s);
 		goto out;
 	}

@@ -89,13 +89,9 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 		reg->lsms[reg->n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 	}
 	json_decref(root);
-	if (error_count() != before)
-		return false;
-	if (!reg->n) {
+	if (!reg->n && error_count() == before)
 		error_at(source, 0, 0, "the LSM list is empty");
-		return false;
-	}
-	return registry_check(reg);
+	return registry_check(reg) && error_count() == before;
 }
 
 static json_t *hook_json(const struct hook *h)

@@ -1,0 +1,6 @@
+LSM_HOOK(int, 0, unnamed, struct file *)
+LSM_HOOK(int, 0, only_type, u32)
+LSM_HOOK(int, 0, user_only, char __user)
+LSM_HOOK(int, 0, void_among, int a, void)
+LSM_HOOK(int, 0, same_name, int a, long a)
+LSM_HOOK(int, 0, not_decl, int a = 1)

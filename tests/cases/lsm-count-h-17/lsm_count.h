@@ -1,0 +1,118 @@
+/* A kernel that grew past COUNT_ARGS's 15. */
+#ifndef __LINUX_LSM_COUNT_H
+#define __LINUX_LSM_COUNT_H
+
+#include <linux/args.h>
+
+#ifdef CONFIG_SECURITY
+
+#if IS_ENABLED(CONFIG_SECURITY)
+#define CAPABILITIES_ENABLED 1,
+#else
+#define CAPABILITIES_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_1)
+#define EXTRA1_ENABLED 1,
+#else
+#define EXTRA1_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_2)
+#define EXTRA2_ENABLED 1,
+#else
+#define EXTRA2_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_3)
+#define EXTRA3_ENABLED 1,
+#else
+#define EXTRA3_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_4)
+#define EXTRA4_ENABLED 1,
+#else
+#define EXTRA4_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_5)
+#define EXTRA5_ENABLED 1,
+#else
+#define EXTRA5_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_6)
+#define EXTRA6_ENABLED 1,
+#else
+#define EXTRA6_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_7)
+#define EXTRA7_ENABLED 1,
+#else
+#define EXTRA7_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_8)
+#define EXTRA8_ENABLED 1,
+#else
+#define EXTRA8_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_9)
+#define EXTRA9_ENABLED 1,
+#else
+#define EXTRA9_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_10)
+#define EXTRA10_ENABLED 1,
+#else
+#define EXTRA10_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_11)
+#define EXTRA11_ENABLED 1,
+#else
+#define EXTRA11_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_12)
+#define EXTRA12_ENABLED 1,
+#else
+#define EXTRA12_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_13)
+#define EXTRA13_ENABLED 1,
+#else
+#define EXTRA13_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_14)
+#define EXTRA14_ENABLED 1,
+#else
+#define EXTRA14_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_15)
+#define EXTRA15_ENABLED 1,
+#else
+#define EXTRA15_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_16)
+#define EXTRA16_ENABLED 1,
+#else
+#define EXTRA16_ENABLED
+#endif
+
+#if IS_ENABLED(CONFIG_EXTRA_17)
+#define EXTRA17_ENABLED 1,
+#else
+#define EXTRA17_ENABLED
+#endif
+
+#endif
+#endif

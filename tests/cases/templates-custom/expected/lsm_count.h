@@ -1,0 +1,1 @@
+/* lsm_hook_defs.h: MAX_LSM_COUNT 0 */

@@ -1,0 +1,90 @@
+/*
+ * A userspace stand-in, written for lsmgen's tests, of the kernel API that generated
+ * code uses. Two shapes of static call, as in the kernel:
+ *  - default (no CONFIG_HAVE_STATIC_CALL): the key holds a function pointer and
+ *    static_call() calls through it;
+ *  - STANDIN_TRAMPOLINES (x86-64 only): static_call() is a direct call to a per-call
+ *    trampoline symbol, here an assembler stub that jumps to the key's function.
+ * Static keys are an int tested by static_branch_unlikely(), or with STANDIN_ASM_GOTO an
+ * x86-64 "asm goto" with a 5-byte NOP and a __jump_table entry, as in the kernel.
+ */
+#ifndef STANDIN_KERNEL_H
+#define STANDIN_KERNEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef uint8_t u8;
+typedef uint16_t u16;
+typedef uint32_t u32;
+typedef uint64_t u64;
+
+#define __packed __attribute__((__packed__))
+#define __randomize_layout
+#define __ro_after_init
+#define __aligned(x) __attribute__((__aligned__(x)))
+#undef __always_inline
+#define __always_inline inline __attribute__((__always_inline__))
+#define __user
+
+struct security_hook_list;
+
+struct static_call_key {
+	void *func;
+};
+
+struct static_key_false {
+	int enabled;
+};
+
+struct lsm_static_call {
+	struct static_call_key *key;
+	void *trampoline;
+	struct security_hook_list *hl;
+	struct static_key_false *active;
+};
+
+#define STATIC_CALL_KEY(name) __SCK__##name
+#define STATIC_CALL_TRAMP(name) __SCT__##name
+
+#ifdef STANDIN_TRAMPOLINES
+#define STANDIN_STR(x) #x
+#define DEFINE_STATIC_CALL_NULL(name, _func)					\
+	extern typeof(_func) STATIC_CALL_TRAMP(name);				\
+	struct static_call_key STATIC_CALL_KEY(name) = { .func = NULL };	\
+	__asm__(".pushsection .text, \"ax\"\n"					\
+		".globl " STANDIN_STR(__SCT__##name) "\n"			\
+		STANDIN_STR(__SCT__##name) ":\n"				\
+		"\tjmp *" STANDIN_STR(__SCK__##name) "(%rip)\n"			\
+		".popsection\n")
+#define static_call(name) STATIC_CALL_TRAMP(name)
+#define STATIC_CALL_TRAMP_ADDR(name) ((void *)&STATIC_CALL_TRAMP(name))
+#else
+#define DEFINE_STATIC_CALL_NULL(name, _func)					\
+	extern typeof(_func) STATIC_CALL_TRAMP(name);				\
+	struct static_call_key STATIC_CALL_KEY(name) = { .func = NULL }
+#define static_call(name) ((typeof(&STATIC_CALL_TRAMP(name)))(STATIC_CALL_KEY(name).func))
+#define STATIC_CALL_TRAMP_ADDR(name) NULL
+#endif
+
+#define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { 0 }
+
+#ifdef STANDIN_ASM_GOTO
+static __always_inline bool standin_branch(struct static_key_false *key)
+{
+	__asm__ goto("1: .byte 0x0f, 0x1f, 0x44, 0x00, 0x00\n"
+		     ".pushsection __jump_table, \"aw\"\n"
+		     ".quad 1b, %l[l_yes], %c0\n"
+		     ".popsection\n"
+		     : : "i"(key) : : l_yes);
+	return false;
+l_yes:
+	return true;
+}
+#define static_branch_unlikely(k) standin_branch(k)
+#else
+#define static_branch_unlikely(k) __builtin_expect(!!(k)->enabled, 0)
+#endif
+
+#endif

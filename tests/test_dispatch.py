@@ -1,0 +1,119 @@
+"""Compile and behaviour test of generated code for one (table, config) pair.
+
+lsmgen generates the three files; this script writes a harness from an independent model
+of the inputs (system cpp over the table, the kernel's own lsm_count.h for the slot count),
+compiles it with gcc and clang (-std=gnu11 -Wall -Wextra -Werror) against the userspace
+stand-in of tests/standin (gcc: static calls through the key; clang: per-call trampolines),
+and runs it. The harness fills slots through static_calls_table as the kernel does, turns
+keys on and off at random, and checks every dispatcher's result and call order against a
+reference loop written here."""
+
+import os
+import platform
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import kmodel  # noqa: E402
+
+TRIALS_PER_HOOK = 24
+VALUES = ["0", "1", "-1", "-13", "-EOPNOTSUPP", "-EINVAL", "-ENOPARAM", "-ENOSYS", "-ENOPROTOOPT"]
+
+
+def harness(hooks, nslots, rng):
+    structs = sorted(set(re.findall(r"\b(struct|union)\s+(\w+)",
+                                    " ".join(t for h in hooks for t, _ in h[3]))))
+    out = ['#include "types.h"', "#include <errno.h>", "#include <stdio.h>",
+           "#ifndef ENOPARAM", "#define ENOPARAM 519", "#endif"]
+    out += [f"{kind} {name};" for kind, name in structs]
+    out += ['#include "lsm_static_calls.c"', "",
+            "static int calls[64], ncalls, rets[64], failures, trials;", ""]
+    for name, ret, default, params in hooks:
+        decl = ", ".join(f"{t} {n}" if not t.endswith("*") else f"{t}{n}" for t, n in params) or "void"
+        for s in range(nslots):
+            body = "".join(f"\t(void){n};\n" for _, n in params)
+            out.append(f"static {ret} impl_{name}_{s}({decl})\n{{\n{body}\tcalls[ncalls++] = {s};\n"
+                       + (f"\treturn rets[{s}];\n" if ret == "int" else "") + "}")
+        args = ", ".join(f"({t}){{0}}" for t, _ in params)
+        impls = ", ".join(f"(void *)impl_{name}_{s}" for s in range(nslots)) or "0"
+        out.append(f"static void *impls_{name}[] = {{ {impls} }};")
+        out.append(f"static void test_{name}(const int *active, const int *values)\n{{")
+        out.append(f"\tint want = {'0' if ret == 'void' else default}, want_calls[64], nwant = 0;")
+        out.append("\t(void)impls_%s;" % name)
+        out.append(f"\tfor (int n = 0; n < {nslots}; n++) {{")
+        out.append(f"\t\tstatic_calls_table.{name}[n].key->func = impls_{name}[n];")
+        out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
+        out.append("\t\trets[n] = values[n];")
+        out.append("\t}")
+        # the reference: call_int_hook / call_void_hook as a plain loop
+        out.append(f"\tfor (int n = 0; n < {nslots}; n++) {{")
+        out.append("\t\tif (!active[n])\n\t\t\tcontinue;")
+        out.append("\t\twant_calls[nwant++] = n;")
+        if ret == "int":
+            out.append(f"\t\tif (values[n] != ({default})) {{\n\t\t\twant = values[n];\n\t\t\tbreak;\n\t\t}}")
+        out.append("\t}")
+        out.append("\tncalls = 0;")
+        if ret == "int":
+            out.append(f"\tint got = lsm_dispatch_{name}({args});")
+        else:
+            out.append(f"\tint got = 0;\n\tlsm_dispatch_{name}({args});")
+        out.append("\ttrials++;")
+        out.append("\tint bad = got != want || ncalls != nwant;")
+        out.append("\tfor (int i = 0; !bad && i < nwant; i++)\n\t\tbad = calls[i] != want_calls[i];")
+        out.append(f'\tif (bad && failures++ < 10)\n\t\tprintf("FAIL: {name}: returned %d, want %d; %d calls, want %d\\n", got, want, ncalls, nwant);')
+        out.append("}")
+    out.append("int main(void)\n{")
+    out.append(f"\tif (MAX_LSM_COUNT != {nslots}) {{\n\t\tprintf(\"FAIL: MAX_LSM_COUNT %d, want {nslots}\\n\", MAX_LSM_COUNT);\n\t\treturn 1;\n\t}}")
+    for name, ret, default, params in hooks:
+        for _ in range(TRIALS_PER_HOOK if nslots else 1):
+            active = [rng.choice([0, 1]) for _ in range(nslots)] or [0]
+            # half the time a slot returns the default, so the loop goes on
+            values = [default if rng.random() < 0.5 else rng.choice(VALUES) for _ in range(nslots)] or ["0"]
+            if ret == "void":
+                values = ["0"] * len(values)
+            out.append(f"\ttest_{name}((const int[]){{ {', '.join(map(str, active))} }}, "
+                       f"(const int[]){{ {', '.join(values)} }});")
+    out.append('\tprintf("%d trials, %d failures\\n", trials, failures);')
+    out.append("\treturn failures != 0;\n}")
+    return "\n".join(out) + "\n"
+
+
+def main():
+    kmodel.need_shared()
+    version, cfgname = sys.argv[1], sys.argv[2]
+    cfg = os.path.join(kmodel.KERNEL, "configs", cfgname)
+    table = kmodel.table(version)
+    hooks = kmodel.hooks(table, cfg)
+    nslots = kmodel.max_lsm_count(os.path.join(kmodel.KERNEL, "v6.12", "lsm_count.h"), cfg)
+    rng = random.Random(f"{version}/{cfgname}")
+    c = kmodel.Checker()
+    standin = os.path.join(kmodel.SOURCE, "tests", "standin")
+    with tempfile.TemporaryDirectory() as tmp:
+        r = kmodel.run(["generate", "--hookdefs", table, "--config", cfg, "-o", tmp])
+        if not c.check(r.returncode == 0, f"lsmgen generate: {r.stderr}"):
+            c.done()
+        with open(os.path.join(tmp, "harness.c"), "w") as f:
+            f.write(harness(hooks, nslots, rng))
+        shapes = [("gcc", [])]
+        if platform.machine() == "x86_64":
+            shapes.append(("clang", ["-DSTANDIN_TRAMPOLINES"]))
+        else:
+            shapes.append(("clang", []))
+        for cc, defs in shapes:
+            exe = os.path.join(tmp, f"harness-{cc}")
+            cmd = [cc, "-std=gnu11", "-O0", "-Wall", "-Wextra", "-Werror",
+                   "-Wno-address-of-packed-member", "-I", standin, "-I", tmp] + defs + [
+                   os.path.join(tmp, "harness.c"), "-o", exe]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if not c.check(r.returncode == 0, f"{cc} {' '.join(defs)}: compile failed:\n{r.stderr[:3000]}"):
+                continue
+            r = subprocess.run([exe], capture_output=True, text=True)
+            print(f"{version} {cfgname} {cc}{' trampolines' if defs else ''}: {r.stdout.strip().splitlines()[-1] if r.stdout else ''}")
+            c.check(r.returncode == 0, f"{cc}: dispatch differs from the reference:\n{r.stdout[:3000]}")
+    c.done()
+
+
+main()
