@@ -94,6 +94,32 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 	return registry_check(reg) && error_count() == before;
 }
 
+static json_t *stats_json(const struct stats *st)
+{
+	return json_pack("{s:I, s:I, s:I, s:I}", "static_calls", (json_int_t)st->static_calls,
+			 "static_keys", (json_int_t)st->static_keys,
+			 "table_entries", (json_int_t)st->table_entries,
+			 "table_bytes", (json_int_t)st->table_bytes);
+}
+
+static char *dump(json_t *root)
+{
+	char *s = json_dumps(root, JSON_INDENT(2));
+
+	json_decref(root);
+	if (!s)
+		fatal(EXIT_USAGE, "out of memory while writing JSON");
+	char *r = xasprintf("%s\n", s);
+
+	free(s);
+	return r;
+}
+
+char *json_stats(const struct stats *st)
+{
+	return dump(stats_json(st));
+}
+
 static json_t *hook_json(const struct hook *h)
 {
 	json_t *params = json_array();
@@ -132,15 +158,10 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 					      "config", path_base(m->config)));
 		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
 		json_object_set_new(root, "lsms", lsms);
+		struct stats st = model_stats(m);
+
+		json_object_set_new(root, "stats", stats_json(&st));
 	}
 	json_object_set_new(root, "hooks", hooks);
-	char *s = json_dumps(root, JSON_INDENT(2));
-
-	json_decref(root);
-	if (!s)
-		fatal(EXIT_USAGE, "out of memory while writing JSON");
-	char *r = xasprintf("%s\n", s);
-
-	free(s);
-	return r;
+	return dump(root);
 }

@@ -9,6 +9,8 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 			size_t len);
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
+/* Stats as a JSON object, newline-terminated. */
+char *json_stats(const struct stats *st);
 /* The jansson version lsmgen was built with. */
 const char *json_version(void);
 

@@ -4,7 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "embedded.h"
@@ -16,12 +19,16 @@
 
 #define LSMGEN_VERSION "0.1.0"
 
+extern char **environ;
+
 struct opts {
 	const char *cmd;
 	const char *hookdefs, *config, *kernel, *objtree;
 	const char *lsms, *lsm_count_h;
-	const char *output, *manifest, *templates;
+	const char *output, *manifest, *templates, *depfile;
 	bool json, explain, verbose;
+	int argc;
+	char **argv;
 };
 
 static const char usage_main[] =
@@ -34,7 +41,9 @@ static const char usage_main[] =
 	"Commands:\n"
 	"  generate   write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c\n"
 	"  hooks      list the hooks the configuration keeps (a table, or --json)\n"
+	"  check      exit 1 with a diff when DIR is not what generate would write\n"
 	"  count      print MAX_LSM_COUNT (--explain: each LSM and why it counts)\n"
+	"  stats      static calls, static keys and table bytes a configuration costs\n"
 	"  help CMD   the options of one command\n"
 	"\n"
 	"  -h, --help     this text\n"
@@ -77,7 +86,25 @@ static const char usage_generate_opts[] =
 	"  -o, --output DIR    where to write (created if missing)\n"
 	"  --manifest FILE     also write the model as JSON (hooks, LSMs, MAX_LSM_COUNT)\n"
 	"  --templates DIR     render DIR/<file>.tmpl instead of the built-in templates\n"
+	"  --depfile FILE      write a Make-style depfile: DIR/lsm_count.h depends on\n"
+	"                      every file read (written on every successful run)\n"
 	"  -v, --verbose       say what was written\n";
+
+static const char usage_check[] =
+	"usage: lsmgen check (the inputs of generate) -o DIR [--manifest FILE]\n"
+	"\n"
+	"Exit 0 when every file in DIR (and the manifest) is exactly what lsmgen generate\n"
+	"would write; 1 when any is stale or missing, printing a unified diff of each and the\n"
+	"command that regenerates them; 2 on usage errors. Never writes anything.\n"
+	"\n";
+
+static const char usage_stats[] =
+	"usage: lsmgen stats --hookdefs FILE --config FILE [--lsms F | --lsm-count-h F] [--json]\n"
+	"\n"
+	"What a configuration costs in the kernel image: hooks, MAX_LSM_COUNT, static calls,\n"
+	"static keys (and their jump-table entries), table entries and table bytes\n"
+	"(x86-64: 32 bytes per struct lsm_static_call).\n"
+	"\n";
 
 static const char usage_hooks[] =
 	"usage: lsmgen hooks --hookdefs FILE --config FILE [--json]\n"
@@ -105,6 +132,10 @@ static void print_help(const char *cmd)
 		fputs(usage_main, stdout);
 	} else if (!strcmp(cmd, "generate")) {
 		printf("%s%s\n%s%s", usage_generate, usage_inputs, usage_lsms, usage_generate_opts);
+	} else if (!strcmp(cmd, "check")) {
+		printf("%s%s\n%s", usage_check, usage_inputs, usage_lsms);
+	} else if (!strcmp(cmd, "stats")) {
+		printf("%s%s\n%s", usage_stats, usage_inputs, usage_lsms);
 	} else if (!strcmp(cmd, "hooks")) {
 		printf("%s%s", usage_hooks, usage_inputs);
 	} else if (!strcmp(cmd, "count")) {
@@ -139,16 +170,17 @@ struct optdef {
 #define O(f) offsetof(struct opts, f)
 
 static const struct optdef optdefs[] = {
-	{ "hookdefs", 0, "generate hooks", O(hookdefs), true },
-	{ "config", 0, "generate hooks count", O(config), true },
-	{ "kernel", 0, "generate hooks count", O(kernel), true },
-	{ "objtree", 'O', "generate hooks count", O(objtree), true },
-	{ "lsms", 0, "generate count", O(lsms), true },
-	{ "lsm-count-h", 0, "generate count", O(lsm_count_h), true },
-	{ "output", 'o', "generate", O(output), true },
-	{ "manifest", 0, "generate", O(manifest), true },
-	{ "templates", 0, "generate", O(templates), true },
-	{ "json", 0, "hooks", O(json), false },
+	{ "hookdefs", 0, "generate check hooks stats", O(hookdefs), true },
+	{ "config", 0, "generate check hooks count stats", O(config), true },
+	{ "kernel", 0, "generate check hooks count stats", O(kernel), true },
+	{ "objtree", 'O', "generate check hooks count stats", O(objtree), true },
+	{ "lsms", 0, "generate check count stats", O(lsms), true },
+	{ "lsm-count-h", 0, "generate check count stats", O(lsm_count_h), true },
+	{ "output", 'o', "generate check", O(output), true },
+	{ "manifest", 0, "generate check", O(manifest), true },
+	{ "templates", 0, "generate check stats", O(templates), true },
+	{ "depfile", 0, "generate", O(depfile), true },
+	{ "json", 0, "hooks stats", O(json), false },
 	{ "explain", 0, "count", O(explain), false },
 	{ "verbose", 'v', "generate", O(verbose), false },
 };
@@ -318,6 +350,167 @@ static void print_hooks(const struct model *m)
 	printf("%u hooks: %u int, %u void\n", m->nhooks, nint, m->nhooks - nint);
 }
 
+/* Make syntax: spaces and '#' escaped with a backslash, '$' doubled. */
+static void put_dep_path(struct buf *b, const char *p)
+{
+	for (; *p; p++) {
+		if (*p == ' ' || *p == '#' || *p == '\\')
+			buf_putc(b, '\\');
+		if (*p == '$')
+			buf_putc(b, '$');
+		buf_putc(b, *p);
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool write_depfile(const struct opts *o, struct model *m)
+{
+	struct buf b = { 0 };
+	char *target = xasprintf("%s/lsm_count.h", o->output);
+	bool changed;
+
+	qsort(m->deps.v, m->deps.n, sizeof(*m->deps.v), cmp_str);
+	put_dep_path(&b, target);
+	buf_putc(&b, ':');
+	for (unsigned i = 0; i < m->deps.n; i++) {
+		if (i && !strcmp(m->deps.v[i], m->deps.v[i - 1]))
+			continue;
+		buf_puts(&b, " \\\n ");
+		put_dep_path(&b, m->deps.v[i]);
+	}
+	buf_putc(&b, '\n');
+	bool ok = write_file_atomic(o->depfile, b.s, b.len, &changed);
+
+	buf_free(&b);
+	free(target);
+	return ok;
+}
+
+/* Print argv as a shell command, with "generate" in place of the command. */
+static void print_regenerate(const struct opts *o)
+{
+	fprintf(stderr, "regenerate with:\n  lsmgen generate");
+	for (int i = 2; i < o->argc; i++) {
+		const char *a = o->argv[i];
+		bool plain = *a != '\0';
+
+		for (const char *p = a; *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    "-_./=,:+@%", *p))
+				plain = false;
+		if (plain) {
+			fprintf(stderr, " %s", a);
+			continue;
+		}
+		fputs(" '", stderr);
+		for (const char *p = a; *p; p++)
+			fputs(*p == '\'' ? "'\\''" : (char[2]){ *p, 0 }, stderr);
+		fputc('\'', stderr);
+	}
+	fputc('\n', stderr);
+}
+
+/* Show how path differs from text with diff -u; false if it differs or is missing. */
+static bool compare_file(const char *path, const char *text, size_t len)
+{
+	size_t have_len = 0;
+	struct stat st;
+	char *have = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? read_file(path, &have_len) : NULL;
+
+	if (have && have_len == len && !memcmp(have, text, len)) {
+		free(have);
+		return true;
+	}
+	free(have);
+	if (!have) {
+		fprintf(stdout, "%s: missing\n", path);
+		return false;
+	}
+	char tmp[] = "/tmp/lsmgen-check.XXXXXX";
+	int fd = mkstemp(tmp);
+
+	if (fd >= 0 && write(fd, text, len) == (ssize_t)len) {
+		char *label = xasprintf("%s (lsmgen generate)", path);
+		char *const argv[] = { "diff", "-u", "--label", (char *)path, "--label", label,
+				       (char *)path, tmp, NULL };
+		pid_t pid;
+
+		fflush(stdout);
+		if (posix_spawnp(&pid, "diff", NULL, NULL, argv, environ) == 0)
+			waitpid(pid, NULL, 0);
+		else
+			printf("%s: differs (no diff program to show how)\n", path);
+		free(label);
+	}
+	if (fd >= 0) {
+		close(fd);
+		unlink(tmp);
+	}
+	return false;
+}
+
+static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
+{
+	struct outfile *files;
+	unsigned nfiles;
+	bool fresh = true;
+
+	if (!load_registry(o, m))
+		return EXIT_INPUT;
+	model_count(m, cfg);
+	if (!emit_render(m, cfg, o->templates, &files, &nfiles, NULL)) {
+		emit_free(files, nfiles);
+		return EXIT_INPUT;
+	}
+	for (unsigned i = 0; i < nfiles; i++) {
+		char *path = xasprintf("%s/%s", o->output, files[i].name);
+
+		fresh &= compare_file(path, files[i].text.s, files[i].text.len);
+		free(path);
+	}
+	emit_free(files, nfiles);
+	if (o->manifest) {
+		char *json = json_model(m, cfg, true);
+
+		fresh &= compare_file(o->manifest, json, strlen(json));
+		free(json);
+	}
+	if (fresh)
+		return 0;
+	fprintf(stderr, "lsmgen: %s is stale\n", o->output);
+	print_regenerate(o);
+	return EXIT_INPUT;
+}
+
+static int cmd_stats(struct opts *o, struct model *m, struct config *cfg)
+{
+	if (!load_registry(o, m))
+		return EXIT_INPUT;
+	model_count(m, cfg);
+	struct stats st = model_stats(m);
+
+	if (o->json) {
+		char *json = json_stats(&st);
+
+		fputs(json, stdout);
+		free(json);
+		return 0;
+	}
+	printf("hooks            %u (%u int, %u void)\n", m->nhooks, model_int_hooks(m),
+	       m->nhooks - model_int_hooks(m));
+	printf("MAX_LSM_COUNT    %u\n", m->max_lsm_count);
+	printf("static calls     %lu\n", st.static_calls);
+	printf("static keys      %lu (and as many jump-table entries)\n", st.static_keys);
+	printf("table entries    %lu\n", st.table_entries);
+	printf("table bytes      %lu (x86-64: %u per struct lsm_static_call)\n", st.table_bytes,
+	       LSM_STATIC_CALL_BYTES);
+	return 0;
+}
+
 static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 {
 	struct outfile *files;
@@ -342,6 +535,8 @@ static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 			fprintf(stderr, "%s: %s\n", o->manifest, changed ? "written" : "unchanged");
 		free(json);
 	}
+	if (ok && o->depfile)
+		ok = write_depfile(o, m);
 	if (ok && o->verbose)
 		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %u static calls and keys\n",
 			m->max_lsm_count, m->nhooks, m->nhooks * m->max_lsm_count);
@@ -375,13 +570,16 @@ int main(int argc, char **argv)
 		print_help(argc > 2 ? argv[2] : NULL);
 		return 0;
 	}
-	if (strcmp(o.cmd, "generate") && strcmp(o.cmd, "hooks") && strcmp(o.cmd, "count")) {
+	if (strcmp(o.cmd, "generate") && strcmp(o.cmd, "hooks") && strcmp(o.cmd, "count") &&
+	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats")) {
 		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", o.cmd);
 		return EXIT_USAGE;
 	}
+	o.argc = argc;
+	o.argv = argv;
 	parse_args(&o, argc, argv);
 	resolve_inputs(&o, strcmp(o.cmd, "count") != 0, owned, 3);
-	if (!strcmp(o.cmd, "generate") && !o.output)
+	if ((!strcmp(o.cmd, "generate") || !strcmp(o.cmd, "check")) && !o.output)
 		usage_error(o.cmd, "no output directory: give -o DIR");
 
 	struct config *cfg = config_read(o.config);
@@ -411,6 +609,10 @@ int main(int argc, char **argv)
 			print_hooks(&m);
 		}
 		rc = 0;
+	} else if (!strcmp(o.cmd, "check")) {
+		rc = cmd_check(&o, &m, cfg);
+	} else if (!strcmp(o.cmd, "stats")) {
+		rc = cmd_stats(&o, &m, cfg);
 	} else {
 		rc = cmd_generate(&o, &m, cfg);
 	}

@@ -105,3 +105,10 @@ unsigned model_int_hooks(const struct model *m)
 		n += !m->hooks[i].is_void;
 	return n;
 }
+
+struct stats model_stats(const struct model *m)
+{
+	unsigned long slots = (unsigned long)m->nhooks * m->max_lsm_count;
+
+	return (struct stats){ slots, slots, slots, slots * LSM_STATIC_CALL_BYTES };
+}

@@ -53,6 +53,16 @@ struct model {
 	struct strlist deps;	/* every file read */
 };
 
+/* sizeof(struct lsm_static_call) on x86-64: four pointers. */
+#define LSM_STATIC_CALL_BYTES 32
+
+/* What a configuration costs in the kernel image. */
+struct stats {
+	unsigned long static_calls, static_keys, table_entries, table_bytes;
+};
+
+/* The cost of m with MAX_LSM_COUNT slots for every hook. */
+struct stats model_stats(const struct model *m);
 /* Compute which LSMs count and MAX_LSM_COUNT for cfg. */
 void model_count(struct model *m, const struct config *cfg);
 /* Check a registry: LSM names and Kconfig symbols well formed and unique; report errors. */

@@ -37,15 +37,16 @@ def run_case(case, regen):
         if "@SHARED@" in line and not os.path.isdir(kmodel.SHARED):
             return None
         r = subprocess.run([kmodel.lsmgen()] + args, cwd=case, capture_output=True)
-        got = {"stdout": r.stdout.decode("utf-8", "replace"),
-               "stderr": r.stderr.decode("utf-8", "replace"),
+        # the output directory is a fresh temporary one: expectations name it @OUT@
+        got = {"stdout": r.stdout.decode("utf-8", "replace").replace(out, "@OUT@"),
+               "stderr": r.stderr.decode("utf-8", "replace").replace(out, "@OUT@"),
                "status": f"{r.returncode}\n"}
         got_files = {}
         if os.path.isdir(out):
             for root, _, names in os.walk(out):
                 for n in names:
                     p = os.path.join(root, n)
-                    got_files[os.path.relpath(p, out)] = read(p)
+                    got_files[os.path.relpath(p, out)] = read(p).replace(out, "@OUT@")
         expected_dir = os.path.join(case, "expected")
         if regen:
             for k, v in got.items():

@@ -95,6 +95,10 @@ def main():
         r = kmodel.run(["generate", "--hookdefs", table, "--config", cfg, "-o", tmp])
         if not c.check(r.returncode == 0, f"lsmgen generate: {r.stderr}"):
             c.done()
+        for name in ("lsm_count.h", "lsm_static_calls.h", "lsm_static_calls.c"):
+            with open(os.path.join(tmp, name)) as f:
+                long = [i + 1 for i, line in enumerate(f) if len(line.rstrip("\n").expandtabs(8)) > 100]
+            c.check(not long, f"{name}: lines over 100 columns: {long[:10]}")
         with open(os.path.join(tmp, "harness.c"), "w") as f:
             f.write(harness(hooks, nslots, rng))
         shapes = [("gcc", [])]
