@@ -82,17 +82,26 @@ def harness(hooks, nslots, rng):
 
 
 def main():
-    kmodel.need_shared()
-    version, cfgname = sys.argv[1], sys.argv[2]
-    cfg = os.path.join(kmodel.KERNEL, "configs", cfgname)
-    table = kmodel.table(version)
+    """test_dispatch.py VERSION CONFIG: a pair of ../shared/kernel, slots from its lsm_count.h;
+    test_dispatch.py TABLE CONFIG NSLOTS [LSMGEN-ARGS...]: the project's own inputs, with the
+    slot count checked by hand."""
+    extra = []
+    if sys.argv[1] in kmodel.TABLES:
+        kmodel.need_shared()
+        version, cfgname = sys.argv[1], sys.argv[2]
+        cfg = os.path.join(kmodel.KERNEL, "configs", cfgname)
+        table = kmodel.table(version)
+        nslots = kmodel.max_lsm_count(os.path.join(kmodel.KERNEL, "v6.12", "lsm_count.h"), cfg)
+    else:
+        table, cfg, nslots = sys.argv[1], sys.argv[2], int(sys.argv[3])
+        extra = sys.argv[4:]
+        version, cfgname = os.path.basename(table), os.path.basename(cfg)
     hooks = kmodel.hooks(table, cfg)
-    nslots = kmodel.max_lsm_count(os.path.join(kmodel.KERNEL, "v6.12", "lsm_count.h"), cfg)
     rng = random.Random(f"{version}/{cfgname}")
     c = kmodel.Checker()
     standin = os.path.join(kmodel.SOURCE, "tests", "standin")
     with tempfile.TemporaryDirectory() as tmp:
-        r = kmodel.run(["generate", "--hookdefs", table, "--config", cfg, "-o", tmp])
+        r = kmodel.run(["generate", "--hookdefs", table, "--config", cfg, "-o", tmp] + extra)
         if not c.check(r.returncode == 0, f"lsmgen generate: {r.stderr}"):
             c.done()
         for name in ("lsm_count.h", "lsm_static_calls.h", "lsm_static_calls.c"):

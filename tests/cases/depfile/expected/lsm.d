@@ -1,3 +1,3 @@
 @OUT@/lsm_count.h: \
  ../../../hookdefs/example/lsm_hook_defs.h \
- ../ifdef-module/input.config
+ has\ space.config

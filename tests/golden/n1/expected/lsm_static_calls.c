@@ -4,7 +4,7 @@
  * Inputs: lsm_hook_defs.h, config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 1; 13 hooks (11 int, 2 void).
+ * and static-key API. MAX_LSM_COUNT is 1; 14 hooks (12 int, 2 void).
  */
 
 #include "lsm_count.h"
@@ -75,6 +75,12 @@ static DEFINE_STATIC_KEY_FALSE(security_hook_active_getselfattr_0);
 DEFINE_STATIC_CALL_NULL(lsm_static_call_initramfs_populated_0, *((void (*)(void))NULL));
 static DEFINE_STATIC_KEY_FALSE(security_hook_active_initramfs_populated_0);
 
+/* xfrm_state_pol_flow_match: per slot, a static call and the static key that says it is filled */
+DEFINE_STATIC_CALL_NULL(lsm_static_call_xfrm_state_pol_flow_match_0,
+			*((int (*)(struct xfrm_state *x, struct xfrm_policy *xp,
+				   const struct flowi_common *flic))NULL));
+static DEFINE_STATIC_KEY_FALSE(security_hook_active_xfrm_state_pol_flow_match_0);
+
 /* audit_rule_init: per slot, a static call and the static key that says it is filled */
 DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_0,
 			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
@@ -141,6 +147,11 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 		.key = &STATIC_CALL_KEY(lsm_static_call_initramfs_populated_0),
 		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_initramfs_populated_0),
 		.active = &security_hook_active_initramfs_populated_0,
+	},
+	.xfrm_state_pol_flow_match[0] = {
+		.key = &STATIC_CALL_KEY(lsm_static_call_xfrm_state_pol_flow_match_0),
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_xfrm_state_pol_flow_match_0),
+		.active = &security_hook_active_xfrm_state_pol_flow_match_0,
 	},
 	.audit_rule_init[0] = {
 		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_0),
@@ -339,6 +350,23 @@ static __always_inline void lsm_dispatch_initramfs_populated(void)
 {
 	if (static_branch_unlikely(&security_hook_active_initramfs_populated_0))
 		static_call(lsm_static_call_initramfs_populated_0)();
+}
+
+/*
+ * xfrm_state_pol_flow_match: call each filled slot in order and return the first result other than
+ * 1, else 1 (call_int_hook). Only with IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM).
+ */
+static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_state *x,
+		struct xfrm_policy *xp, const struct flowi_common *flic)
+{
+	int rc;
+
+	if (static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_0)) {
+		rc = static_call(lsm_static_call_xfrm_state_pol_flow_match_0)(x, xp, flic);
+		if (rc != 1)
+			return rc;
+	}
+	return 1;
 }
 
 /*

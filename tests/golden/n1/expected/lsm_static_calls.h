@@ -10,7 +10,7 @@
 #include "lsm_count.h"
 
 /*
- * MAX_LSM_COUNT (1) static-call slots for each of the 13 hooks the
+ * MAX_LSM_COUNT (1) static-call slots for each of the 14 hooks the
  * configuration keeps, in the order of lsm_hook_defs.h. At boot, slot n of a hook
  * gets the n-th LSM that implements it.
  */
@@ -27,6 +27,7 @@ struct lsm_static_calls_table {
 	struct lsm_static_call getprocattr[MAX_LSM_COUNT];
 	struct lsm_static_call getselfattr[MAX_LSM_COUNT];
 	struct lsm_static_call initramfs_populated[MAX_LSM_COUNT];
+	struct lsm_static_call xfrm_state_pol_flow_match[MAX_LSM_COUNT];
 	struct lsm_static_call audit_rule_init[MAX_LSM_COUNT];
 } __packed __randomize_layout;
 
