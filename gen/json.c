@@ -165,3 +165,122 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 	json_object_set_new(root, "hooks", hooks);
 	return dump(root);
 }
+
+static char *param_decl(const char *type, const char *name)
+{
+	size_t n = strlen(type);
+
+	return xasprintf("%s%s%s", type, n && type[n - 1] == '*' ? "" : " ", name);
+}
+
+static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size_t i)
+{
+	char where[32];
+	json_t *params = json_object_get(o, "params");
+	json_t *guard = json_object_get(o, "guard");
+	const char *name, *ret, *def;
+
+	snprintf(where, sizeof(where), "hooks[%zu]", i);
+	name = get_string(o, "name", path, where);
+	ret = get_string(o, "ret", path, where);
+	def = get_string(o, "default", path, where);
+	if (!name || !ret || !def)
+		return false;
+	if (!json_is_array(params) || (guard && !json_is_null(guard) && !json_is_string(guard))) {
+		error_at(path, 0, 0, "%s: \"params\" must be an array and \"guard\" a string or null",
+			 where);
+		return false;
+	}
+	h->name = xstrdup(name);
+	h->ret = xstrdup(ret);
+	h->def = xstrdup(def);
+	h->is_void = strcmp(ret, "void") == 0;
+	h->guard = json_is_string(guard) ? xstrdup(json_string_value(guard)) : NULL;
+	h->line = (unsigned)json_integer_value(json_object_get(o, "line"));
+	h->params = xcalloc(json_array_size(params), sizeof(*h->params));
+	for (size_t k = 0; k < json_array_size(params); k++) {
+		json_t *p = json_array_get(params, k);
+		const char *type = get_string(p, "type", path, where);
+		const char *pname = get_string(p, "name", path, where);
+
+		if (!type || !pname)
+			return false;
+		h->params[h->nparams++] = (struct param){ param_decl(type, pname), xstrdup(type),
+							  xstrdup(pname) };
+	}
+	return true;
+}
+
+bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len)
+{
+	json_error_t err;
+	json_t *root = json_loadb(text, len, 0, &err);
+	bool ok = true;
+
+	if (!root) {
+		error_at(path, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+		return false;
+	}
+	json_t *hooks = json_object_get(root, "hooks");
+	json_t *lsms = json_object_get(root, "lsms");
+	json_t *count = json_object_get(root, "max_lsm_count");
+
+	if (!json_is_array(hooks) || !json_is_array(lsms) || !json_is_integer(count)) {
+		error_at(path, 0, 0, "not an lsmgen manifest: it needs \"max_lsm_count\", \"lsms\" "
+			 "and \"hooks\" (write one with lsmgen generate --manifest)");
+		json_decref(root);
+		return false;
+	}
+	m->max_lsm_count = (unsigned)json_integer_value(count);
+	m->reg.source = xstrdup(path);
+	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
+	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
+	for (size_t i = 0; ok && i < json_array_size(lsms); i++) {
+		json_t *l = json_array_get(lsms, i);
+		const char *name = get_string(l, "name", path, "lsms[]");
+		const char *kconfig = get_string(l, "kconfig", path, "lsms[]");
+
+		ok = name && kconfig;
+		if (ok) {
+			m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
+			m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+		}
+	}
+	m->hooks = xcalloc(json_array_size(hooks), sizeof(*m->hooks));
+	for (size_t i = 0; ok && i < json_array_size(hooks); i++) {
+		ok = read_manifest_hook(&m->hooks[m->nhooks], json_array_get(hooks, i), path, i);
+		m->nhooks++;
+	}
+	json_decref(root);
+	return ok;
+}
+
+static json_t *names_json(const struct strlist *l)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; i < l->n; i++)
+		json_array_append_new(a, json_string(l->v[i]));
+	return a;
+}
+
+char *json_diff(const struct model_diff *d, bool equal)
+{
+	json_t *changes = json_array();
+
+	for (unsigned i = 0; i < d->nchanges; i++)
+		json_array_append_new(changes, json_pack("{s:s, s:s, s:s, s:s}", "hook",
+							 d->changes[i].hook, "field",
+							 d->changes[i].field, "old", d->changes[i].from,
+							 "new", d->changes[i].to));
+	return dump(json_pack("{s:b, s:{s:I, s:I}, s:{s:o, s:o}, s:{s:o, s:o, s:o}, s:{s:o, s:o}}",
+			      "equal", equal,
+			      "max_lsm_count", "old", (json_int_t)d->from_count,
+			      "new", (json_int_t)d->to_count,
+			      "lsms_counted", "added", names_json(&d->lsms_added),
+			      "removed", names_json(&d->lsms_removed),
+			      "hooks", "added", names_json(&d->hooks_added),
+			      "removed", names_json(&d->hooks_removed), "changed", changes,
+			      "stats", "old", stats_json(&d->from_stats),
+			      "new", stats_json(&d->to_stats)));
+}

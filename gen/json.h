@@ -2,6 +2,7 @@
 #ifndef LSMGEN_JSON_H
 #define LSMGEN_JSON_H
 
+#include "diff.h"
 #include "model.h"
 
 /* Read an LSM registry ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
@@ -9,6 +10,10 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 			size_t len);
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
+/* Read a manifest written by generate --manifest back into a model; report errors. */
+bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len);
+/* A diff as a JSON object, newline-terminated. */
+char *json_diff(const struct model_diff *d, bool equal);
 /* Stats as a JSON object, newline-terminated. */
 char *json_stats(const struct stats *st);
 /* The jansson version lsmgen was built with. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "diff.h"
 #include "embedded.h"
 #include "emit.h"
 #include "hooktable.h"
@@ -29,6 +30,8 @@ struct opts {
 	bool json, explain, verbose;
 	int argc;
 	char **argv;
+	const char *ops[2];	/* diff's operands */
+	int nops;
 };
 
 static const char usage_main[] =
@@ -43,6 +46,7 @@ static const char usage_main[] =
 	"  hooks      list the hooks the configuration keeps (a table, or --json)\n"
 	"  check      exit 1 with a diff when DIR is not what generate would write\n"
 	"  count      print MAX_LSM_COUNT (--explain: each LSM and why it counts)\n"
+	"  diff A B   hooks, defaults, guards and costs that differ between two models\n"
 	"  stats      static calls, static keys and table bytes a configuration costs\n"
 	"  help CMD   the options of one command\n"
 	"\n"
@@ -98,6 +102,15 @@ static const char usage_check[] =
 	"command that regenerates them; 2 on usage errors. Never writes anything.\n"
 	"\n";
 
+static const char usage_diff[] =
+	"usage: lsmgen diff A B [--json] [--lsms FILE | --lsm-count-h FILE]\n"
+	"\n"
+	"Compare two models, each a manifest written by generate --manifest, or a hook table\n"
+	"and a configuration written HOOKDEFS:CONFIG. Prints MAX_LSM_COUNT, the LSMs counted,\n"
+	"hooks added (+), removed (-) and changed (~: return type, default, parameters,\n"
+	"guard), and static calls, keys and table bytes. --json prints the same for tools.\n"
+	"Exit status, as diff(1): 0 equal, 1 different, 2 any error.\n";
+
 static const char usage_stats[] =
 	"usage: lsmgen stats --hookdefs FILE --config FILE [--lsms F | --lsm-count-h F] [--json]\n"
 	"\n"
@@ -136,6 +149,8 @@ static void print_help(const char *cmd)
 		printf("%s%s\n%s", usage_check, usage_inputs, usage_lsms);
 	} else if (!strcmp(cmd, "stats")) {
 		printf("%s%s\n%s", usage_stats, usage_inputs, usage_lsms);
+	} else if (!strcmp(cmd, "diff")) {
+		printf("%s\n%s", usage_diff, usage_lsms);
 	} else if (!strcmp(cmd, "hooks")) {
 		printf("%s%s", usage_hooks, usage_inputs);
 	} else if (!strcmp(cmd, "count")) {
@@ -174,13 +189,13 @@ static const struct optdef optdefs[] = {
 	{ "config", 0, "generate check hooks count stats", O(config), true },
 	{ "kernel", 0, "generate check hooks count stats", O(kernel), true },
 	{ "objtree", 'O', "generate check hooks count stats", O(objtree), true },
-	{ "lsms", 0, "generate check count stats", O(lsms), true },
-	{ "lsm-count-h", 0, "generate check count stats", O(lsm_count_h), true },
+	{ "lsms", 0, "generate check count stats diff", O(lsms), true },
+	{ "lsm-count-h", 0, "generate check count stats diff", O(lsm_count_h), true },
 	{ "output", 'o', "generate check", O(output), true },
 	{ "manifest", 0, "generate check", O(manifest), true },
 	{ "templates", 0, "generate check stats", O(templates), true },
 	{ "depfile", 0, "generate", O(depfile), true },
-	{ "json", 0, "hooks stats", O(json), false },
+	{ "json", 0, "hooks stats diff", O(json), false },
 	{ "explain", 0, "count", O(explain), false },
 	{ "verbose", 'v', "generate", O(verbose), false },
 };
@@ -219,6 +234,9 @@ static void parse_args(struct opts *o, int argc, char **argv)
 			for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
 				if (optdefs[k].shortname == a[1])
 					d = &optdefs[k];
+		} else if (!strcmp(o->cmd, "diff") && o->nops < 2) {
+			o->ops[o->nops++] = a;
+			continue;
 		} else {
 			usage_error(o->cmd, "unexpected argument '%s'", a);
 		}
@@ -511,6 +529,59 @@ static int cmd_stats(struct opts *o, struct model *m, struct config *cfg)
 	return 0;
 }
 
+/* Load one side of a diff: a manifest, or HOOKDEFS:CONFIG. */
+static bool load_side(const struct opts *o, const char *op, struct model *m)
+{
+	struct stat st;
+	const char *colon = strchr(op, ':');
+
+	if (stat(op, &st) == 0 || !colon) {
+		size_t len;
+		char *text = read_file(op, &len);
+		bool ok = text && json_read_manifest(m, op, text, len);
+
+		free(text);
+		return ok;
+	}
+	char *hookdefs = xstrndup(op, (size_t)(colon - op));
+	struct config *cfg = config_read(colon + 1);
+	bool ok = cfg && load_registry(o, m) && hooktable_read(m, hookdefs, cfg);
+
+	if (ok)
+		model_count(m, cfg);
+	config_free(cfg);
+	free(hookdefs);
+	return ok;
+}
+
+static int cmd_diff(struct opts *o)
+{
+	struct model a = { 0 }, b = { 0 };
+	struct model_diff d;
+
+	if (o->nops != 2)
+		usage_error(o->cmd, "give two models: manifests or HOOKDEFS:CONFIG");
+	if (!load_side(o, o->ops[0], &a) || !load_side(o, o->ops[1], &b)) {
+		model_free(&a);
+		model_free(&b);
+		return EXIT_USAGE;
+	}
+	bool equal = diff_models(&a, &b, &d);
+
+	if (o->json) {
+		char *json = json_diff(&d, equal);
+
+		fputs(json, stdout);
+		free(json);
+	} else {
+		diff_print(&d);
+	}
+	diff_free(&d);
+	model_free(&a);
+	model_free(&b);
+	return equal ? 0 : 1;
+}
+
 static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 {
 	struct outfile *files;
@@ -571,13 +642,17 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(o.cmd, "generate") && strcmp(o.cmd, "hooks") && strcmp(o.cmd, "count") &&
-	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats")) {
+	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats") && strcmp(o.cmd, "diff")) {
 		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", o.cmd);
 		return EXIT_USAGE;
 	}
 	o.argc = argc;
 	o.argv = argv;
 	parse_args(&o, argc, argv);
+	if (!strcmp(o.cmd, "diff")) {
+		rc = cmd_diff(&o);
+		goto out_nocfg;
+	}
 	resolve_inputs(&o, strcmp(o.cmd, "count") != 0, owned, 3);
 	if ((!strcmp(o.cmd, "generate") || !strcmp(o.cmd, "check")) && !o.output)
 		usage_error(o.cmd, "no output directory: give -o DIR");
@@ -618,6 +693,7 @@ int main(int argc, char **argv)
 	}
 out:
 	config_free(cfg);
+out_nocfg:
 	model_free(&m);
 	for (unsigned i = 0; i < 3; i++)
 		free(owned[i]);

@@ -1,0 +1,139 @@
+/* diff.c: compare two models hook by hook, and say it the way a reviewer reads it. */
+#include "diff.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct hook *find_hook(const struct model *m, const char *name)
+{
+	for (unsigned i = 0; i < m->nhooks; i++)
+		if (strcmp(m->hooks[i].name, name) == 0)
+			return &m->hooks[i];
+	return NULL;
+}
+
+static char *params_text(const struct hook *h)
+{
+	struct buf b = { 0 };
+
+	buf_puts(&b, "(");
+	for (unsigned i = 0; i < h->nparams; i++)
+		buf_printf(&b, "%s%s", i ? ", " : "", h->params[i].decl);
+	buf_puts(&b, h->nparams ? ")" : "void)");
+	return b.s;
+}
+
+static void change(struct model_diff *d, const char *hook, const char *field, const char *from,
+		   const char *to)
+{
+	d->changes = xrealloc(d->changes, (d->nchanges + 1) * sizeof(*d->changes));
+	d->changes[d->nchanges++] = (struct hook_change){ xstrdup(hook), field, xstrdup(from),
+							  xstrdup(to) };
+}
+
+static void counted_names(const struct model *m, struct strlist *out)
+{
+	for (unsigned i = 0; i < m->reg.n; i++)
+		if (m->counted[i])
+			strlist_add(out, m->reg.lsms[i].name);
+}
+
+bool diff_models(const struct model *a, const struct model *b, struct model_diff *d)
+{
+	struct strlist ca = { 0 }, cb = { 0 };
+
+	memset(d, 0, sizeof(*d));
+	d->from_count = a->max_lsm_count;
+	d->to_count = b->max_lsm_count;
+	d->from_hooks = a->nhooks;
+	d->to_hooks = b->nhooks;
+	d->from_stats = model_stats(a);
+	d->to_stats = model_stats(b);
+	counted_names(a, &ca);
+	counted_names(b, &cb);
+	for (unsigned i = 0; i < cb.n; i++)
+		if (!strlist_has(&ca, cb.v[i]))
+			strlist_add(&d->lsms_added, cb.v[i]);
+	for (unsigned i = 0; i < ca.n; i++)
+		if (!strlist_has(&cb, ca.v[i]))
+			strlist_add(&d->lsms_removed, ca.v[i]);
+	strlist_free(&ca);
+	strlist_free(&cb);
+	for (unsigned i = 0; i < a->nhooks; i++)
+		if (!find_hook(b, a->hooks[i].name))
+			strlist_add(&d->hooks_removed, a->hooks[i].name);
+	for (unsigned i = 0; i < b->nhooks; i++) {
+		const struct hook *hb = &b->hooks[i], *ha = find_hook(a, hb->name);
+
+		if (!ha) {
+			strlist_add(&d->hooks_added, hb->name);
+			continue;
+		}
+		if (strcmp(ha->ret, hb->ret))
+			change(d, hb->name, "ret", ha->ret, hb->ret);
+		if (strcmp(ha->def, hb->def))
+			change(d, hb->name, "default", ha->def, hb->def);
+		char *pa = params_text(ha), *pb = params_text(hb);
+
+		if (strcmp(pa, pb))
+			change(d, hb->name, "params", pa, pb);
+		free(pa);
+		free(pb);
+		const char *ga = ha->guard ? ha->guard : "none", *gb = hb->guard ? hb->guard : "none";
+
+		if (strcmp(ga, gb))
+			change(d, hb->name, "guard", ga, gb);
+	}
+	return d->from_count == d->to_count && !d->lsms_added.n && !d->lsms_removed.n &&
+	       !d->hooks_added.n && !d->hooks_removed.n && !d->nchanges;
+}
+
+static void print_delta(const char *what, unsigned long from, unsigned long to)
+{
+	printf("%-16s %lu -> %lu", what, from, to);
+	if (to != from)
+		printf(" (%s%ld)", to > from ? "+" : "", (long)(to - from));
+	putchar('\n');
+}
+
+void diff_print(const struct model_diff *d)
+{
+	print_delta("MAX_LSM_COUNT", d->from_count, d->to_count);
+	if (d->lsms_added.n || d->lsms_removed.n) {
+		printf("LSMs counted    ");
+		for (unsigned i = 0; i < d->lsms_added.n; i++)
+			printf(" +%s", d->lsms_added.v[i]);
+		for (unsigned i = 0; i < d->lsms_removed.n; i++)
+			printf(" -%s", d->lsms_removed.v[i]);
+		putchar('\n');
+	}
+	print_delta("hooks", d->from_hooks, d->to_hooks);
+	for (unsigned i = 0; i < d->hooks_added.n; i++)
+		printf("  + %s\n", d->hooks_added.v[i]);
+	for (unsigned i = 0; i < d->hooks_removed.n; i++)
+		printf("  - %s\n", d->hooks_removed.v[i]);
+	for (unsigned i = 0; i < d->nchanges; i++) {
+		const struct hook_change *c = &d->changes[i];
+
+		printf("  ~ %s: %s %s -> %s\n", c->hook, c->field, c->from, c->to);
+	}
+	print_delta("static calls", d->from_stats.static_calls, d->to_stats.static_calls);
+	print_delta("static keys", d->from_stats.static_keys, d->to_stats.static_keys);
+	print_delta("table bytes", d->from_stats.table_bytes, d->to_stats.table_bytes);
+}
+
+void diff_free(struct model_diff *d)
+{
+	strlist_free(&d->lsms_added);
+	strlist_free(&d->lsms_removed);
+	strlist_free(&d->hooks_added);
+	strlist_free(&d->hooks_removed);
+	for (unsigned i = 0; i < d->nchanges; i++) {
+		free(d->changes[i].hook);
+		free(d->changes[i].from);
+		free(d->changes[i].to);
+	}
+	free(d->changes);
+	memset(d, 0, sizeof(*d));
+}
