@@ -99,14 +99,14 @@ static struct tv *model_value(const struct model *m, const struct config *cfg)
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
 	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
-	if (m->reg.gate) {
-		char *v = config_describe(cfg, m->reg.gate);
+	char *gate = m->reg.gate ? config_describe(cfg, m->reg.gate) : xstrdup("");
+	char *gate_state = !m->reg.gate ? xstrdup("") : strcmp(gate, "is not set") ?
+			   xasprintf("=%s", gate) : xstrdup(" is not set");
 
-		tv_set(root, "gate_value", tv_str(v));
-		free(v);
-	} else {
-		tv_set(root, "gate_value", tv_str(""));
-	}
+	tv_set(root, "gate_value", tv_str(gate));
+	tv_set(root, "gate_state", tv_str(gate_state));
+	free(gate);
+	free(gate_state);
 	tv_set(root, "nhooks", tv_uint(m->nhooks));
 	tv_set(root, "nint", tv_uint(model_int_hooks(m)));
 	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));

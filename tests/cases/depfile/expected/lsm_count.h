@@ -9,7 +9,7 @@
 
 /*
  * MAX_LSM_COUNT: how many of these 14 LSMs the configuration builds in.
- * None counts unless CONFIG_SECURITY is set; it is is not set.
+ * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY is not set).
  *
  *	capability: CONFIG_SECURITY is not set
  *	selinux: CONFIG_SECURITY_SELINUX is not set

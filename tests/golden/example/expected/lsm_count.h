@@ -9,7 +9,7 @@
 
 /*
  * MAX_LSM_COUNT: how many of these 14 LSMs the configuration builds in.
- * None counts unless CONFIG_SECURITY is set; it is y.
+ * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY=y).
  *
  *	capability: CONFIG_SECURITY=y, counted
  *	selinux: CONFIG_SECURITY_SELINUX=y, counted

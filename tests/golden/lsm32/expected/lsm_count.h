@@ -9,7 +9,7 @@
 
 /*
  * MAX_LSM_COUNT: how many of these 34 LSMs the configuration builds in.
- * None counts unless CONFIG_SECURITY is set; it is y.
+ * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY=y).
  *
  *	lsm00: CONFIG_TEST_LSM_00=y, counted
  *	lsm01: CONFIG_TEST_LSM_01=y, counted
