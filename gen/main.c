@@ -26,7 +26,7 @@ struct opts {
 	const char *cmd;
 	const char *hookdefs, *config, *kernel, *objtree;
 	const char *lsms, *lsm_count_h;
-	const char *output, *manifest, *templates, *depfile;
+	const char *output, *manifest, *templates, *depfile, *depfile_target;
 	bool json, explain, verbose;
 	int argc;
 	char **argv;
@@ -92,6 +92,7 @@ static const char usage_generate_opts[] =
 	"  --templates DIR     render DIR/<file>.tmpl instead of the built-in templates\n"
 	"  --depfile FILE      write a Make-style depfile: DIR/lsm_count.h depends on\n"
 	"                      every file read (written on every successful run)\n"
+	"  --depfile-target T  name T as the depfile's target instead (a stamp file, say)\n"
 	"  -v, --verbose       say what was written\n";
 
 static const char usage_check[] =
@@ -195,6 +196,7 @@ static const struct optdef optdefs[] = {
 	{ "manifest", 0, "generate check", O(manifest), true },
 	{ "templates", 0, "generate check stats", O(templates), true },
 	{ "depfile", 0, "generate", O(depfile), true },
+	{ "depfile-target", 0, "generate", O(depfile_target), true },
 	{ "json", 0, "hooks stats diff", O(json), false },
 	{ "explain", 0, "count", O(explain), false },
 	{ "verbose", 'v', "generate", O(verbose), false },
@@ -388,7 +390,8 @@ static int cmp_str(const void *a, const void *b)
 static bool write_depfile(const struct opts *o, struct model *m)
 {
 	struct buf b = { 0 };
-	char *target = xasprintf("%s/lsm_count.h", o->output);
+	char *target = o->depfile_target ? xstrdup(o->depfile_target) :
+		       xasprintf("%s/lsm_count.h", o->output);
 	bool changed;
 
 	qsort(m->deps.v, m->deps.n, sizeof(*m->deps.v), cmp_str);
