@@ -80,6 +80,16 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 			change(d, hb->name, "params", pa, pb);
 		free(pa);
 		free(pb);
+		if (ha->policy != hb->policy || ha->any_if_zero != hb->any_if_zero) {
+			char *fa = xasprintf("%s%s", policy_name(ha->policy),
+					     ha->any_if_zero ? " (any_if_zero)" : "");
+			char *fb = xasprintf("%s%s", policy_name(hb->policy),
+					     hb->any_if_zero ? " (any_if_zero)" : "");
+
+			change(d, hb->name, "policy", fa, fb);
+			free(fa);
+			free(fb);
+		}
 		const char *ga = ha->guard ? ha->guard : "none", *gb = hb->guard ? hb->guard : "none";
 
 		if (strcmp(ga, gb))

@@ -50,6 +50,13 @@ static struct tv *hook_value(const struct hook *h)
 	tv_set(o, "is_int", tv_bool(h && !h->is_void));
 	tv_set(o, "params", params);
 	tv_set(o, "params_decl", tv_str(h && h->nparams ? decl.s : "void"));
+	char *after = xasprintf("%s%s", h && h->nparams ? ", " : "", decl.s);
+
+	tv_set(o, "params_after", tv_str(after));
+	free(after);
+	tv_set(o, "has_primitives", tv_bool(h && h->policy != POLICY_STANDARD));
+	tv_set(o, "has_lsmid", tv_bool(h && h->policy == POLICY_LSMID));
+	tv_set(o, "any_if_zero", tv_bool(h && h->any_if_zero));
 	tv_set(o, "args", tv_str(args.s));
 	tv_set(o, "guard", tv_str(h && h->guard ? h->guard : ""));
 	tv_set(o, "line", tv_uint(h ? h->line : 0));
@@ -111,6 +118,7 @@ static struct tv *model_value(const struct model *m, const struct config *cfg)
 	tv_set(root, "nint", tv_uint(model_int_hooks(m)));
 	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));
 	tv_set(root, "nlsms", tv_uint(m->reg.n));
+	tv_set(root, "nslots_total", tv_uint((unsigned long)m->nhooks * m->max_lsm_count));
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(&m->hooks[i]));
 	for (unsigned i = 0; i < m->reg.n; i++)

@@ -120,17 +120,93 @@ char *json_stats(const struct stats *st)
 	return dump(stats_json(st));
 }
 
-static json_t *hook_json(const struct hook *h)
+static json_t *hook_json(const struct hook *h, bool manifest)
 {
 	json_t *params = json_array();
 
 	for (unsigned i = 0; i < h->nparams; i++)
 		json_array_append_new(params, json_pack("{s:s, s:s}", "type", h->params[i].type,
 							"name", h->params[i].name));
-	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:I}", "name", h->name, "ret", h->ret,
-			 "default", h->def, "params", params,
-			 "guard", h->guard ? json_string(h->guard) : json_null(),
-			 "line", (json_int_t)h->line);
+	json_t *o = json_pack("{s:s, s:s, s:s, s:o, s:o, s:I}", "name", h->name, "ret", h->ret,
+			      "default", h->def, "params", params,
+			      "guard", h->guard ? json_string(h->guard) : json_null(),
+			      "line", (json_int_t)h->line);
+
+	if (manifest && h->policy != POLICY_STANDARD)
+		json_object_set_new(o, "policy", json_string(policy_name(h->policy)));
+	if (manifest && h->policy == POLICY_LSMID)
+		json_object_set_new(o, "any_if_zero", json_boolean(h->any_if_zero));
+	return o;
+}
+
+bool json_read_policies(struct model *m, const char *source, const char *text, size_t len)
+{
+	static const char *const top_keys[] = { "hooks", NULL };
+	static const char *const hook_keys[] = { "policy", "any_if_zero", NULL };
+	json_error_t err;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	unsigned before = error_count();
+	const char *name;
+	json_t *v;
+
+	if (!root) {
+		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+		return false;
+	}
+	json_t *hooks = json_object_get(root, "hooks");
+
+	if (!json_is_object(root) || !json_is_object(hooks)) {
+		error_at(source, 0, 0, "a policies file is an object with an object \"hooks\"");
+		json_decref(root);
+		return false;
+	}
+	check_keys(root, top_keys, source, "top level");
+	json_object_foreach(hooks, name, v) {
+		char where[160];
+		const char *policy;
+		json_t *any = json_object_get(v, "any_if_zero");
+
+		snprintf(where, sizeof(where), "hooks.%.140s", name);
+		if (!is_identifier(name)) {
+			error_at(source, 0, 0, "%s: not a hook name", where);
+			continue;
+		}
+		if (!json_is_object(v) || !(policy = get_string(v, "policy", source, where))) {
+			error_at(source, 0, 0, "%s: must be {\"policy\": ...}", where);
+			continue;
+		}
+		check_keys(v, hook_keys, source, where);
+		enum policy p = !strcmp(policy, "lsmid") ? POLICY_LSMID :
+				!strcmp(policy, "primitives") ? POLICY_PRIMITIVES : POLICY_STANDARD;
+
+		if (p == POLICY_STANDARD && strcmp(policy, "standard")) {
+			error_at(source, 0, 0, "%s: policy \"%s\" is none of standard, primitives, "
+				 "lsmid", where, policy);
+			continue;
+		}
+		if (any && (!json_is_boolean(any) || p != POLICY_LSMID)) {
+			error_at(source, 0, 0, "%s: \"any_if_zero\" is a boolean of lsmid policies",
+				 where);
+			continue;
+		}
+		struct hook *h = model_find_hook(m, name);
+
+		if (!h)
+			continue;	/* not in this table, or not in this configuration */
+		if (p == POLICY_LSMID && h->is_void) {
+			error_at(source, 0, 0, "%s: a void hook has no result to dispatch by lsmid",
+				 where);
+			continue;
+		}
+		for (unsigned i = 0; p == POLICY_LSMID && i < h->nparams; i++)
+			if (!strcmp(h->params[i].name, "lsmid"))
+				error_at(source, 0, 0, "%s: the hook has a parameter named lsmid, "
+					 "which lsm_dispatch_%s_lsmid() adds", where, name);
+		h->policy = p;
+		h->any_if_zero = json_is_true(any);
+	}
+	json_decref(root);
+	return error_count() == before;
 }
 
 char *json_model(const struct model *m, const struct config *cfg, bool manifest)
@@ -139,7 +215,7 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 	json_t *hooks = json_array();
 
 	for (unsigned i = 0; i < m->nhooks; i++)
-		json_array_append_new(hooks, hook_json(&m->hooks[i]));
+		json_array_append_new(hooks, hook_json(&m->hooks[i], manifest));
 	if (manifest) {
 		json_t *lsms = json_array();
 
@@ -248,7 +324,14 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 	}
 	m->hooks = xcalloc(json_array_size(hooks), sizeof(*m->hooks));
 	for (size_t i = 0; ok && i < json_array_size(hooks); i++) {
-		ok = read_manifest_hook(&m->hooks[m->nhooks], json_array_get(hooks, i), path, i);
+		json_t *ho = json_array_get(hooks, i);
+		json_t *pol = json_object_get(ho, "policy");
+
+		ok = read_manifest_hook(&m->hooks[m->nhooks], ho, path, i);
+		if (ok && json_is_string(pol))
+			m->hooks[m->nhooks].policy = !strcmp(json_string_value(pol), "lsmid") ?
+				POLICY_LSMID : POLICY_PRIMITIVES;
+		m->hooks[m->nhooks].any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
 		m->nhooks++;
 	}
 	json_decref(root);

@@ -10,6 +10,8 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 			size_t len);
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
+/* Apply a policies file ({"hooks": {"H": {"policy", "any_if_zero"}}}) to m's hooks. */
+bool json_read_policies(struct model *m, const char *source, const char *text, size_t len);
 /* Read a manifest written by generate --manifest back into a model; report errors. */
 bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len);
 /* A diff as a JSON object, newline-terminated. */

@@ -26,7 +26,7 @@ struct opts {
 	const char *cmd;
 	const char *hookdefs, *config, *kernel, *objtree;
 	const char *lsms, *lsm_count_h;
-	const char *output, *manifest, *templates, *depfile, *depfile_target;
+	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
 	bool json, explain, verbose;
 	int argc;
 	char **argv;
@@ -86,6 +86,9 @@ static const char usage_generate[] =
 	"\n";
 
 static const char usage_generate_opts[] =
+	"\nDispatch:\n"
+	"  --policies FILE     which hooks get per-slot primitives or an lsmid dispatcher\n"
+	"                      (default: built in from hookdefs/policies.json)\n"
 	"\nOutput:\n"
 	"  -o, --output DIR    where to write (created if missing)\n"
 	"  --manifest FILE     also write the model as JSON (hooks, LSMs, MAX_LSM_COUNT)\n"
@@ -196,6 +199,7 @@ static const struct optdef optdefs[] = {
 	{ "manifest", 0, "generate check", O(manifest), true },
 	{ "templates", 0, "generate check stats", O(templates), true },
 	{ "depfile", 0, "generate", O(depfile), true },
+	{ "policies", 0, "generate check diff", O(policies), true },
 	{ "depfile-target", 0, "generate", O(depfile_target), true },
 	{ "json", 0, "hooks stats diff", O(json), false },
 	{ "explain", 0, "count", O(explain), false },
@@ -319,6 +323,23 @@ static bool load_registry(const struct opts *o, struct model *m)
 		strlist_add(&m->deps, o->lsm_count_h);
 	}
 	registry_free(&builtin);
+	return ok;
+}
+
+/* Apply the dispatch policies: --policies, or the built-in hookdefs/policies.json. */
+static bool load_policies(const struct opts *o, struct model *m)
+{
+	if (!o->policies) {
+		const struct embedded_file *e = embedded_find("policies.json");
+
+		return json_read_policies(m, "hookdefs/policies.json (built in)", e->data, e->len);
+	}
+	size_t len;
+	char *text = read_file(o->policies, &len);
+	bool ok = text && json_read_policies(m, o->policies, text, len);
+
+	free(text);
+	strlist_add(&m->deps, o->policies);
 	return ok;
 }
 
@@ -548,7 +569,8 @@ static bool load_side(const struct opts *o, const char *op, struct model *m)
 	}
 	char *hookdefs = xstrndup(op, (size_t)(colon - op));
 	struct config *cfg = config_read(colon + 1);
-	bool ok = cfg && load_registry(o, m) && hooktable_read(m, hookdefs, cfg);
+	bool ok = cfg && load_registry(o, m) && hooktable_read(m, hookdefs, cfg) &&
+		  load_policies(o, m);
 
 	if (ok)
 		model_count(m, cfg);
@@ -673,7 +695,7 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	m.hookdefs = xstrdup(o.hookdefs);
-	if (!hooktable_read(&m, o.hookdefs, cfg)) {
+	if (!hooktable_read(&m, o.hookdefs, cfg) || !load_policies(&o, &m)) {
 		rc = EXIT_INPUT;
 		goto out;
 	}

@@ -112,3 +112,16 @@ struct stats model_stats(const struct model *m)
 
 	return (struct stats){ slots, slots, slots, slots * LSM_STATIC_CALL_BYTES };
 }
+
+const char *policy_name(enum policy p)
+{
+	return p == POLICY_LSMID ? "lsmid" : p == POLICY_PRIMITIVES ? "primitives" : "standard";
+}
+
+struct hook *model_find_hook(const struct model *m, const char *name)
+{
+	for (unsigned i = 0; i < m->nhooks; i++)
+		if (strcmp(m->hooks[i].name, name) == 0)
+			return &m->hooks[i];
+	return NULL;
+}

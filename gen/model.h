@@ -14,6 +14,13 @@ struct param {
 	char *name;		/* "old" */
 };
 
+/* How a hook is dispatched (hookdefs/policies.json). */
+enum policy {
+	POLICY_STANDARD,	/* lsm_dispatch_H() only */
+	POLICY_PRIMITIVES,	/* also lsm_slot_active_H(), lsm_slot_call_H(), lsm_slot_lsmid_H() */
+	POLICY_LSMID,		/* primitives, and lsm_dispatch_H_lsmid() */
+};
+
 /* One LSM_HOOK(RET, DEFAULT, NAME, params...) entry that the configuration keeps. */
 struct hook {
 	char *name;
@@ -24,6 +31,8 @@ struct hook {
 	unsigned nparams;
 	char *guard;		/* the preprocessor condition it sits under, or NULL */
 	unsigned line, col;
+	enum policy policy;
+	bool any_if_zero;	/* POLICY_LSMID: lsmid 0 selects the first filled slot */
 };
 
 /* One LSM that counts towards MAX_LSM_COUNT, and the Kconfig symbol that builds it. */
@@ -69,6 +78,10 @@ void model_count(struct model *m, const struct config *cfg);
 bool registry_check(const struct lsm_registry *reg);
 /* Free a registry's contents. */
 void registry_free(struct lsm_registry *reg);
+/* The name of a policy as policies.json writes it. */
+const char *policy_name(enum policy p);
+/* Find a hook by name, or NULL. */
+struct hook *model_find_hook(const struct model *m, const char *name);
 /* Free a hook's contents. */
 void hook_free(struct hook *h);
 /* Free a model's contents. */

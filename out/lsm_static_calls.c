@@ -447,6 +447,59 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 	},
 };
 
+struct lsm_static_call *const lsm_static_call_index[] = {
+	&static_calls_table.binder_set_context_mgr[0],
+	&static_calls_table.binder_set_context_mgr[1],
+	&static_calls_table.binder_set_context_mgr[2],
+	&static_calls_table.capset[0],
+	&static_calls_table.capset[1],
+	&static_calls_table.capset[2],
+	&static_calls_table.vm_enough_memory[0],
+	&static_calls_table.vm_enough_memory[1],
+	&static_calls_table.vm_enough_memory[2],
+	&static_calls_table.bprm_committing_creds[0],
+	&static_calls_table.bprm_committing_creds[1],
+	&static_calls_table.bprm_committing_creds[2],
+	&static_calls_table.fs_context_parse_param[0],
+	&static_calls_table.fs_context_parse_param[1],
+	&static_calls_table.fs_context_parse_param[2],
+	&static_calls_table.inode_getsecurity[0],
+	&static_calls_table.inode_getsecurity[1],
+	&static_calls_table.inode_getsecurity[2],
+	&static_calls_table.file_ioctl[0],
+	&static_calls_table.file_ioctl[1],
+	&static_calls_table.file_ioctl[2],
+	&static_calls_table.task_prctl[0],
+	&static_calls_table.task_prctl[1],
+	&static_calls_table.task_prctl[2],
+	&static_calls_table.shm_shmat[0],
+	&static_calls_table.shm_shmat[1],
+	&static_calls_table.shm_shmat[2],
+	&static_calls_table.getprocattr[0],
+	&static_calls_table.getprocattr[1],
+	&static_calls_table.getprocattr[2],
+	&static_calls_table.getselfattr[0],
+	&static_calls_table.getselfattr[1],
+	&static_calls_table.getselfattr[2],
+	&static_calls_table.initramfs_populated[0],
+	&static_calls_table.initramfs_populated[1],
+	&static_calls_table.initramfs_populated[2],
+	&static_calls_table.path_unlink[0],
+	&static_calls_table.path_unlink[1],
+	&static_calls_table.path_unlink[2],
+	&static_calls_table.socket_getpeersec_stream[0],
+	&static_calls_table.socket_getpeersec_stream[1],
+	&static_calls_table.socket_getpeersec_stream[2],
+	&static_calls_table.secmark_refcount_inc[0],
+	&static_calls_table.secmark_refcount_inc[1],
+	&static_calls_table.secmark_refcount_inc[2],
+	&static_calls_table.audit_rule_init[0],
+	&static_calls_table.audit_rule_init[1],
+	&static_calls_table.audit_rule_init[2],
+};
+
+const unsigned int lsm_static_call_index_len = 48;
+
 /*
  * binder_set_context_mgr: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -849,4 +902,224 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 			return rc;
 	}
 	return 0;
+}
+
+/*
+ * vm_enough_memory: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_vm_enough_memory_0);
+	case 1:
+		return static_branch_unlikely(&security_hook_active_vm_enough_memory_1);
+	case 2:
+		return static_branch_unlikely(&security_hook_active_vm_enough_memory_2);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struct *mm, long pages)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+	case 1:
+		return static_call(lsm_static_call_vm_enough_memory_1)(mm, pages);
+	case 2:
+		return static_call(lsm_static_call_vm_enough_memory_2)(mm, pages);
+	default:
+		break;
+	}
+	return 0;
+}
+
+static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
+{
+	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
+}
+
+/*
+ * fs_context_parse_param: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_0);
+	case 1:
+		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_1);
+	case 2:
+		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_2);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
+		struct fs_parameter *param)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+	case 1:
+		return static_call(lsm_static_call_fs_context_parse_param_1)(fc, param);
+	case 2:
+		return static_call(lsm_static_call_fs_context_parse_param_2)(fc, param);
+	default:
+		break;
+	}
+	return -ENOPARAM;
+}
+
+static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
+{
+	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
+}
+
+/*
+ * task_prctl: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_task_prctl(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_task_prctl_0);
+	case 1:
+		return static_branch_unlikely(&security_hook_active_task_prctl_1);
+	case 2:
+		return static_branch_unlikely(&security_hook_active_task_prctl_2);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned long arg2,
+						    unsigned long arg3, unsigned long arg4,
+						    unsigned long arg5)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+	case 1:
+		return static_call(lsm_static_call_task_prctl_1)(option, arg2, arg3, arg4, arg5);
+	case 2:
+		return static_call(lsm_static_call_task_prctl_2)(option, arg2, arg3, arg4, arg5);
+	default:
+		break;
+	}
+	return -ENOSYS;
+}
+
+static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
+{
+	return static_calls_table.task_prctl[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getprocattr(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_getprocattr_0);
+	case 1:
+		return static_branch_unlikely(&security_hook_active_getprocattr_1);
+	case 2:
+		return static_branch_unlikely(&security_hook_active_getprocattr_2);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
+						     char **value)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	case 1:
+		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
+	case 2:
+		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+	default:
+		break;
+	}
+	return -EINVAL;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
+{
+	return static_calls_table.getprocattr[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: call the first filled slot whose LSM id is lsmid (with lsmid 0, the
+ * first filled slot) and return its result, else -EINVAL.
+ */
+static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
+							  const char *name, char **value)
+{
+	if (static_branch_unlikely(&security_hook_active_getprocattr_0) &&
+	    (lsmid == 0 || static_calls_table.getprocattr[0].hl->lsmid->id == lsmid))
+		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	if (static_branch_unlikely(&security_hook_active_getprocattr_1) &&
+	    (lsmid == 0 || static_calls_table.getprocattr[1].hl->lsmid->id == lsmid))
+		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
+	if (static_branch_unlikely(&security_hook_active_getprocattr_2) &&
+	    (lsmid == 0 || static_calls_table.getprocattr[2].hl->lsmid->id == lsmid))
+		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+	return -EINVAL;
+}
+
+/*
+ * getselfattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getselfattr(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_getselfattr_0);
+	case 1:
+		return static_branch_unlikely(&security_hook_active_getselfattr_1);
+	case 2:
+		return static_branch_unlikely(&security_hook_active_getselfattr_2);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
+						     struct lsm_ctx __user *ctx, u32 __user *size,
+						     u32 flags)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+	case 1:
+		return static_call(lsm_static_call_getselfattr_1)(attr, ctx, size, flags);
+	case 2:
+		return static_call(lsm_static_call_getselfattr_2)(attr, ctx, size, flags);
+	default:
+		break;
+	}
+	return -EOPNOTSUPP;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
+{
+	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }

@@ -66,6 +66,14 @@ def harness(hooks, nslots, rng):
         out.append(f'\tif (bad && failures++ < 10)\n\t\tprintf("FAIL: {name}: returned %d, want %d; %d calls, want %d\\n", got, want, ncalls, nwant);')
         out.append("}")
     out.append("int main(void)\n{")
+    # the index lists every slot of every hook, in table order
+    out.append(f"\tif (lsm_static_call_index_len != {len(hooks) * nslots}) {{\n"
+               f"\t\tprintf(\"FAIL: index has %u slots, want {len(hooks) * nslots}\\n\", "
+               "lsm_static_call_index_len);\n\t\treturn 1;\n\t}")
+    for i, (name, _, _, _) in enumerate(hooks):
+        for n in range(nslots):
+            out.append(f"\tif (lsm_static_call_index[{i * nslots + n}] != &static_calls_table.{name}[{n}])\n"
+                       f"\t\tfailures++, printf(\"FAIL: index {i * nslots + n} is not {name}[{n}]\\n\");")
     out.append(f"\tif (MAX_LSM_COUNT != {nslots}) {{\n\t\tprintf(\"FAIL: MAX_LSM_COUNT %d, want {nslots}\\n\", MAX_LSM_COUNT);\n\t\treturn 1;\n\t}}")
     for name, ret, default, params in hooks:
         for _ in range(TRIALS_PER_HOOK if nslots else 1):

@@ -28,7 +28,16 @@ typedef uint64_t u64;
 #define __always_inline inline __attribute__((__always_inline__))
 #define __user
 
-struct security_hook_list;
+struct lsm_id {
+	const char *name;
+	u64 id;
+};
+
+struct security_hook_list {
+	struct lsm_static_call *scalls;
+	void *hook;
+	const struct lsm_id *lsmid;
+};
 
 struct static_call_key {
 	void *func;

@@ -62,6 +62,17 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 	},
 };
 
+struct lsm_static_call *const lsm_static_call_index[] = {
+	&static_calls_table.file_permission[0],
+	&static_calls_table.file_permission[1],
+	&static_calls_table.file_permission[2],
+	&static_calls_table.file_free_security[0],
+	&static_calls_table.file_free_security[1],
+	&static_calls_table.file_free_security[2],
+};
+
+const unsigned int lsm_static_call_index_len = 6;
+
 /*
  * file_permission: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).

@@ -13,6 +13,11 @@
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
 };
 
+struct lsm_static_call *const lsm_static_call_index[] = {
+};
+
+const unsigned int lsm_static_call_index_len = 0;
+
 /*
  * binder_set_context_mgr: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -191,4 +196,175 @@ static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
  */
 static __always_inline void lsm_dispatch_audit_disabled(void)
 {
+}
+
+/*
+ * vm_enough_memory: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
+{
+	switch (n) {
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struct *mm, long pages)
+{
+	(void)mm;
+	(void)pages;
+	switch (n) {
+	default:
+		break;
+	}
+	return 0;
+}
+
+static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
+{
+	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
+}
+
+/*
+ * fs_context_parse_param: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
+{
+	switch (n) {
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
+		struct fs_parameter *param)
+{
+	(void)fc;
+	(void)param;
+	switch (n) {
+	default:
+		break;
+	}
+	return -ENOPARAM;
+}
+
+static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
+{
+	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
+}
+
+/*
+ * task_prctl: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_task_prctl(int n)
+{
+	switch (n) {
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned long arg2,
+						    unsigned long arg3, unsigned long arg4,
+						    unsigned long arg5)
+{
+	(void)option;
+	(void)arg2;
+	(void)arg3;
+	(void)arg4;
+	(void)arg5;
+	switch (n) {
+	default:
+		break;
+	}
+	return -ENOSYS;
+}
+
+static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
+{
+	return static_calls_table.task_prctl[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getprocattr(int n)
+{
+	switch (n) {
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
+						     char **value)
+{
+	(void)p;
+	(void)name;
+	(void)value;
+	switch (n) {
+	default:
+		break;
+	}
+	return -EINVAL;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
+{
+	return static_calls_table.getprocattr[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: call the first filled slot whose LSM id is lsmid (with lsmid 0, the
+ * first filled slot) and return its result, else -EINVAL.
+ */
+static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
+							  const char *name, char **value)
+{
+	(void)lsmid;
+	(void)p;
+	(void)name;
+	(void)value;
+	return -EINVAL;
+}
+
+/*
+ * getselfattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getselfattr(int n)
+{
+	switch (n) {
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
+						     struct lsm_ctx __user *ctx, u32 __user *size,
+						     u32 flags)
+{
+	(void)attr;
+	(void)ctx;
+	(void)size;
+	(void)flags;
+	switch (n) {
+	default:
+		break;
+	}
+	return -EOPNOTSUPP;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
+{
+	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }

@@ -160,6 +160,25 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 	},
 };
 
+struct lsm_static_call *const lsm_static_call_index[] = {
+	&static_calls_table.binder_set_context_mgr[0],
+	&static_calls_table.capset[0],
+	&static_calls_table.vm_enough_memory[0],
+	&static_calls_table.bprm_committing_creds[0],
+	&static_calls_table.fs_context_parse_param[0],
+	&static_calls_table.inode_getsecurity[0],
+	&static_calls_table.file_ioctl[0],
+	&static_calls_table.task_prctl[0],
+	&static_calls_table.shm_shmat[0],
+	&static_calls_table.getprocattr[0],
+	&static_calls_table.getselfattr[0],
+	&static_calls_table.initramfs_populated[0],
+	&static_calls_table.xfrm_state_pol_flow_match[0],
+	&static_calls_table.audit_rule_init[0],
+};
+
+const unsigned int lsm_static_call_index_len = 14;
+
 /*
  * binder_set_context_mgr: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -385,4 +404,210 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 			return rc;
 	}
 	return 0;
+}
+
+/*
+ * vm_enough_memory: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_vm_enough_memory_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struct *mm, long pages)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+	default:
+		break;
+	}
+	return 0;
+}
+
+static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
+{
+	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
+}
+
+/*
+ * fs_context_parse_param: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
+		struct fs_parameter *param)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+	default:
+		break;
+	}
+	return -ENOPARAM;
+}
+
+static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
+{
+	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
+}
+
+/*
+ * task_prctl: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_task_prctl(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_task_prctl_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned long arg2,
+						    unsigned long arg3, unsigned long arg4,
+						    unsigned long arg5)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+	default:
+		break;
+	}
+	return -ENOSYS;
+}
+
+static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
+{
+	return static_calls_table.task_prctl[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getprocattr(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_getprocattr_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
+						     char **value)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	default:
+		break;
+	}
+	return -EINVAL;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
+{
+	return static_calls_table.getprocattr[n].hl->lsmid->id;
+}
+
+/*
+ * getprocattr: call the first filled slot whose LSM id is lsmid (with lsmid 0, the
+ * first filled slot) and return its result, else -EINVAL.
+ */
+static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
+							  const char *name, char **value)
+{
+	if (static_branch_unlikely(&security_hook_active_getprocattr_0) &&
+	    (lsmid == 0 || static_calls_table.getprocattr[0].hl->lsmid->id == lsmid))
+		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	return -EINVAL;
+}
+
+/*
+ * getselfattr: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_getselfattr(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_getselfattr_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
+						     struct lsm_ctx __user *ctx, u32 __user *size,
+						     u32 flags)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+	default:
+		break;
+	}
+	return -EOPNOTSUPP;
+}
+
+static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
+{
+	return static_calls_table.getselfattr[n].hl->lsmid->id;
+}
+
+/*
+ * xfrm_state_pol_flow_match: per-slot primitives for the loop security.c writes itself,
+ *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * Each case names one slot, so once n is a constant every call is direct.
+ */
+static __always_inline bool lsm_slot_active_xfrm_state_pol_flow_match(int n)
+{
+	switch (n) {
+	case 0:
+		return static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_0);
+	default:
+		return false;
+	}
+}
+
+static __always_inline int lsm_slot_call_xfrm_state_pol_flow_match(int n, struct xfrm_state *x,
+		struct xfrm_policy *xp, const struct flowi_common *flic)
+{
+	switch (n) {
+	case 0:
+		return static_call(lsm_static_call_xfrm_state_pol_flow_match_0)(x, xp, flic);
+	default:
+		break;
+	}
+	return 1;
+}
+
+static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
+{
+	return static_calls_table.xfrm_state_pol_flow_match[n].hl->lsmid->id;
 }

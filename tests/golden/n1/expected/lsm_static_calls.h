@@ -33,4 +33,11 @@ struct lsm_static_calls_table {
 
 extern struct lsm_static_calls_table static_calls_table;
 
+/*
+ * Every slot of every hook (14), in table order, for code that must walk them
+ * all (toggling one LSM's hooks, say) without casting the randomized table to an array.
+ */
+extern struct lsm_static_call *const lsm_static_call_index[];
+extern const unsigned int lsm_static_call_index_len;
+
 #endif /* __LINUX_LSM_STATIC_CALLS_H */
