@@ -232,15 +232,22 @@ struct config *config_read(const char *path)
 {
 	size_t len;
 	char *text = read_file(path, &len);
+	struct config *cfg = text ? config_parse(path, text, len) : NULL;
+
+	free(text);
+	return cfg;
+}
+
+struct config *config_parse(const char *path, const char *data, size_t len)
+{
 	unsigned nconfig, lineno = 0;
 
-	if (!text)
-		return NULL;
-	if (memchr(text, '\0', len)) {
+	if (memchr(data, '\0', len)) {
 		error_at(path, 0, 0, "not a Kconfig configuration: the file holds binary data");
-		free(text);
 		return NULL;
 	}
+	/* The line parsers below may look one byte past a line: give them a terminator. */
+	char *text = xstrndup(data, len);
 	struct config *cfg = xcalloc(1, sizeof(*cfg));
 
 	cfg->path = xstrdup(path);
@@ -249,8 +256,8 @@ struct config *config_read(const char *path)
 		error_at(path, 0, 0, "not a Kconfig configuration: no CONFIG_ symbol in it "
 			 "(expected a .config, include/config/auto.conf or "
 			 "include/generated/autoconf.h)");
-		free(text);
 		config_free(cfg);
+		free(text);
 		return NULL;
 	}
 	grow(cfg);

@@ -26,6 +26,8 @@ struct config;
 
 /* Read a configuration file; on failure report errors and return NULL. */
 struct config *config_read(const char *path);
+/* Parse configuration text named path in messages; on failure report and return NULL. */
+struct config *config_parse(const char *path, const char *text, size_t len);
 /* Free a configuration. */
 void config_free(struct config *cfg);
 /* The file's format as detected from its content. */

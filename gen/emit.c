@@ -2,6 +2,7 @@
 #include "emit.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,18 +66,50 @@ static struct tv *hook_value(const struct hook *h)
 	return o;
 }
 
+/*
+ * A symbol's value as generated code may show it: y, m, a number, "a string" (a string's
+ * text is input that could close a comment, so it never reaches the output), or "".
+ */
+static char *safe_value(const struct config *cfg, const char *sym)
+{
+	const char *v;
+
+	switch (config_get(cfg, sym, &v)) {
+	case CFG_Y:
+		return xstrdup("y");
+	case CFG_M:
+		return xstrdup("m");
+	case CFG_NUMBER:
+		return xstrdup(v);	/* checked by config.c: -?[0-9]+ or 0x[0-9a-fA-F]+ */
+	case CFG_STRING:
+		return xstrdup("a string");
+	case CFG_UNSET:
+		break;
+	}
+	return xstrdup("");
+}
+
+/* " is not set", " is a string", or "=y", "=m", "=0x10". */
+static char *safe_state(const struct config *cfg, const char *sym)
+{
+	char *v = safe_value(cfg, sym);
+	char *s = !*v ? xstrdup(" is not set") : !strcmp(v, "a string") ? xstrdup(" is a string") :
+		  xasprintf("=%s", v);
+
+	free(v);
+	return s;
+}
+
 static struct tv *lsm_value(const struct model *m, const struct config *cfg, int i)
 {
 	struct tv *o = tv_obj();
 	const struct lsm *l = i >= 0 ? &m->reg.lsms[i] : NULL;
-	char *value = l ? config_describe(cfg, l->kconfig) : xstrdup("");
-	bool unset = strcmp(value, "is not set") == 0;
+	char *value = l ? safe_value(cfg, l->kconfig) : xstrdup("");
+	char *state = l ? safe_state(cfg, l->kconfig) : xstrdup("");
 
 	tv_set(o, "name", tv_str(l ? l->name : ""));
 	tv_set(o, "kconfig", tv_str(l ? l->kconfig : ""));
 	tv_set(o, "value", tv_str(value));
-	char *state = unset ? xstrdup(" is not set") : xasprintf("=%s", value);
-
 	tv_set(o, "state", tv_str(state));
 	free(state);
 	tv_set(o, "counted", tv_bool(i >= 0 && m->counted[i]));
@@ -93,7 +126,7 @@ static struct tv *slot_value(unsigned long n)
 }
 
 /* The values the templates see; templates/README.md lists them. */
-static struct tv *model_value(const struct model *m, const struct config *cfg)
+struct tv *emit_values(const struct model *m, const struct config *cfg)
 {
 	struct tv *root = tv_obj();
 	struct tv *inputs = tv_set(root, "inputs", tv_obj());
@@ -106,9 +139,8 @@ static struct tv *model_value(const struct model *m, const struct config *cfg)
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
 	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
-	char *gate = m->reg.gate ? config_describe(cfg, m->reg.gate) : xstrdup("");
-	char *gate_state = !m->reg.gate ? xstrdup("") : strcmp(gate, "is not set") ?
-			   xasprintf("=%s", gate) : xstrdup(" is not set");
+	char *gate = m->reg.gate ? safe_value(cfg, m->reg.gate) : xstrdup("");
+	char *gate_state = m->reg.gate ? safe_state(cfg, m->reg.gate) : xstrdup("");
 
 	tv_set(root, "gate_value", tv_str(gate));
 	tv_set(root, "gate_state", tv_str(gate_state));
@@ -239,6 +271,9 @@ static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width
 void wrap_lines(struct buf *text, unsigned width)
 {
 	struct buf out = { 0 };
+
+	if (!text->s)
+		return;
 	const char *p = text->s, *end = text->s + text->len;
 
 	buf_add(&out, "", 0);
@@ -281,7 +316,7 @@ static char *load_template(const char *tdir, const char *name, char **source,
 bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
 		 struct outfile **files, unsigned *nfiles, struct strlist *deps)
 {
-	struct tv *root = model_value(m, cfg);
+	struct tv *root = emit_values(m, cfg);
 	struct outfile *out = xcalloc(NTEMPLATES, sizeof(*out));
 	unsigned before = error_count();
 
@@ -335,6 +370,47 @@ static bool same_content(const char *path, const char *text, size_t len)
 	return same && off == len;
 }
 
+/*
+ * Temporary files not yet renamed into place. An interrupted lsmgen (SIGINT, SIGTERM,
+ * SIGHUP) removes them before it dies; only SIGKILL can leave one behind, and then the
+ * outputs themselves are still whole.
+ */
+#define MAX_PENDING 16
+static char *pending[MAX_PENDING];
+static volatile sig_atomic_t npending;
+
+static void remove_pending(int sig)
+{
+	for (sig_atomic_t i = 0; i < npending; i++)
+		if (pending[i])
+			unlink(pending[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void track(char *tmp)
+{
+	static bool handlers;
+
+	if (!handlers) {
+		signal(SIGINT, remove_pending);
+		signal(SIGTERM, remove_pending);
+		signal(SIGHUP, remove_pending);
+		handlers = true;
+	}
+	if (npending < MAX_PENDING) {
+		pending[npending] = tmp;
+		npending++;
+	}
+}
+
+static void untrack(const char *tmp)
+{
+	for (sig_atomic_t i = 0; i < npending; i++)
+		if (pending[i] == tmp)
+			pending[i] = NULL;
+}
+
 /* Write text to a new temporary file beside path; its name goes to *tmp. */
 static bool write_temp(const char *path, const char *text, size_t len, char **tmp)
 {
@@ -347,6 +423,7 @@ static bool write_temp(const char *path, const char *text, size_t len, char **tm
 		free(tmpl);
 		return false;
 	}
+	track(tmpl);
 	mode_t mask = umask(0);
 
 	umask(mask);
@@ -370,6 +447,7 @@ static bool write_temp(const char *path, const char *text, size_t len, char **tm
 	if (!ok) {
 		error_at(path, 0, 0, "cannot write: %s", strerror(e));
 		unlink(tmpl);
+		untrack(tmpl);
 		free(tmpl);
 		return false;
 	}
@@ -399,9 +477,11 @@ bool write_file_atomic(const char *path, const char *text, size_t len, bool *cha
 	if (rename(tmp, path) != 0) {
 		error_at(path, 0, 0, "cannot replace: %s", strerror(errno));
 		unlink(tmp);
+		untrack(tmp);
 		free(tmp);
 		return false;
 	}
+	untrack(tmp);
 	free(tmp);
 	*changed = true;
 	return true;
@@ -449,6 +529,7 @@ bool emit_write(const char *dir, const struct outfile *files, unsigned nfiles, b
 		}
 		if (!ok && tmp[i])
 			unlink(tmp[i]);
+		untrack(tmp[i]);
 		if (ok && verbose)
 			fprintf(stderr, "%s: %s (%zu bytes)\n", dest[i], tmp[i] ? "written" :
 				"unchanged", files[i].text.len);

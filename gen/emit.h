@@ -11,6 +11,10 @@ struct outfile {
 	struct buf text;
 };
 
+struct tv;
+
+/* The values templates see for model m (templates/README.md); free with tv_free(). */
+struct tv *emit_values(const struct model *m, const struct config *cfg);
 /* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
 bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
 		 struct outfile **files, unsigned *nfiles, struct strlist *deps);

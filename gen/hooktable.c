@@ -55,18 +55,22 @@ static char *cxstr(CXString s)
 	return r;
 }
 
-static CXTranslationUnit parse(CXIndex idx, const char *path, const char *prelude,
-			       unsigned options)
+/* Parse path, whose bytes are text (so libclang sees exactly what lsmgen read). */
+static CXTranslationUnit parse(CXIndex idx, const char *path, const char *text, size_t len,
+			       const char *prelude, unsigned options)
 {
 	const char *args[] = {
 		"-x", "c", "-std=gnu11", "-nostdinc", "-ferror-limit=0",
 		"--target=x86_64-linux-gnu", "-include", PRELUDE,
 	};
-	struct CXUnsavedFile unsaved = { PRELUDE, prelude, strlen(prelude) };
+	struct CXUnsavedFile unsaved[] = {
+		{ PRELUDE, prelude, strlen(prelude) },
+		{ path, text, len },
+	};
 	CXTranslationUnit tu = NULL;
 	enum CXErrorCode rc = clang_parseTranslationUnit2(idx, path, args,
 							  sizeof(args) / sizeof(args[0]),
-							  &unsaved, 1, options, &tu);
+							  unsaved, 2, options, &tu);
 
 	if (rc != CXError_Success) {
 		error_at(path, 0, 0, "libclang could not parse the file (error %d)", (int)rc);
@@ -392,7 +396,8 @@ static bool read_entry(struct reader *r, unsigned i)
 			 "int hook '%s' cannot have the default '%s'", h->name, h->def);
 		goto out;
 	}
-	if (!is_constant_expression(t->v, f[1])) {
+	if (!is_constant_expression(t->v, f[1]) || strstr(h->def, "/*") || strstr(h->def, "*/") ||
+	    strstr(h->def, "//")) {
 		error_at(r->path, def->line, def->col,
 			 "default '%s' of hook '%s' is not a constant expression", h->def, h->name);
 		goto out;
@@ -457,6 +462,16 @@ static char *guard_text(const struct cond_stack *s)
 		bool wrap = s->n > 1 && strstr(c->branch, "||");
 
 		buf_printf(&b, wrap ? "(%s)" : "%s", c->branch);
+	}
+	/* The guard is shown in comments: no "/" next to "*" or "/" may open or close one. */
+	for (size_t i = 0; b.s && i + 1 < b.len; i++) {
+		if ((b.s[i] == '*' && b.s[i + 1] == '/') || (b.s[i] == '/' && strchr("*/", b.s[i + 1]))) {
+			char *t = xasprintf("%.*s %s", (int)i + 1, b.s, b.s + i + 1);
+
+			free(b.s);
+			b.s = t;
+			b.len++;
+		}
 	}
 	return b.s;
 }
@@ -577,21 +592,27 @@ bool hooktable_read(struct model *m, const char *path, const struct config *cfg)
 {
 	size_t len;
 	char *text = read_file(path, &len);
+	bool ok = text && hooktable_parse(m, path, text, len, cfg);
+
+	free(text);
+	return ok;
+}
+
+bool hooktable_parse(struct model *m, const char *path, const char *text, size_t len,
+		     const struct config *cfg)
+{
 	struct buf prelude = { 0 };
 	bool ok = false;
 
-	if (!text)
-		return false;
 	if (memchr(text, '\0', len)) {
 		error_at(path, 0, 0, "not a hook table: the file holds binary data");
-		free(text);
 		return false;
 	}
 	config_defines(cfg, &prelude);
 	buf_puts(&prelude, kconfig_macros);
 
 	CXIndex idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(idx, path, prelude.s,
+	CXTranslationUnit tu = parse(idx, path, text, len, prelude.s,
 				     CXTranslationUnit_DetailedPreprocessingRecord);
 	struct expansions ex = { 0 };
 	struct tokens toks = { 0 };
@@ -603,7 +624,8 @@ bool hooktable_read(struct model *m, const char *path, const struct config *cfg)
 	if (!report_diagnostics(tu))
 		goto out;
 	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect, &ex);
-	qsort(ex.off, ex.n, sizeof(*ex.off), cmp_unsigned);
+	if (ex.n)
+		qsort(ex.off, ex.n, sizeof(*ex.off), cmp_unsigned);
 	tokenize(tu, clang_getFile(tu, path), len, &toks);
 
 	m->hooks = xcalloc(ex.n, sizeof(*m->hooks));
@@ -655,7 +677,6 @@ out:
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	buf_free(&prelude);
-	free(text);
 	return ok;
 }
 
@@ -691,7 +712,7 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 		return false;
 	CXIndex idx = clang_createIndex(0, 0);
 	/* Only the tokens matter: <linux/args.h> and friends need not exist. */
-	CXTranslationUnit tu = parse(idx, path, "",
+	CXTranslationUnit tu = parse(idx, path, text, len, "",
 				     CXTranslationUnit_SingleFileParse | CXTranslationUnit_Incomplete);
 	struct tokens t = { 0 };
 

@@ -7,6 +7,9 @@
 
 /* Parse the hook table with the preprocessor evaluating cfg: fill m->hooks and m->deps. */
 bool hooktable_read(struct model *m, const char *path, const struct config *cfg);
+/* The same for a table already in memory, named path in messages. */
+bool hooktable_parse(struct model *m, const char *path, const char *text, size_t len,
+		     const struct config *cfg);
 /* Read the IS_ENABLED(CONFIG_...) entries of a kernel's lsm_count.h, in order, into reg. */
 bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names);
 /* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 const char *progname = "lsmgen";
+bool diag_quiet;
 static unsigned nerrors;
 
 static void out_of_memory(void)
@@ -124,6 +125,8 @@ void buf_free(struct buf *b)
 static void vreport(const char *kind, const char *file, unsigned line, unsigned col,
 		    const char *fmt, va_list ap)
 {
+	if (diag_quiet)
+		return;
 	if (file && line && col)
 		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
 	else if (file && line)

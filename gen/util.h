@@ -45,6 +45,8 @@ void buf_free(struct buf *b);
 
 /* Program name used in messages without a location. */
 extern const char *progname;
+/* When set, diagnostics are counted but not printed (the fuzz targets set it). */
+extern bool diag_quiet;
 
 /* Report "file:line:col: error: msg" (line/col 0 are left out) and count it. */
 void error_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
