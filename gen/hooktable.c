@@ -13,6 +13,9 @@
 
 #define PRELUDE "/lsmgen/config-prelude.h"
 
+/* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
+#define MAX_NAME 64
+
 struct tok {
 	CXTokenKind kind;
 	char *text;
@@ -187,6 +190,22 @@ static char *join_canonical(const struct tok *v, unsigned a, unsigned b)
 	return out.s;
 }
 
+/* The index of the first token at or after offset off. */
+static unsigned token_index(const struct tokens *t, unsigned off)
+{
+	unsigned lo = 0, hi = t->n;
+
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+
+		if (t->v[mid].off < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < t->n ? lo : t->n - 1;
+}
+
 struct range {
 	unsigned a, b;		/* token indices [a, b) */
 };
@@ -255,6 +274,11 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 			 d, r->h->name,
 			 name == p.a && n->kind == CXToken_Identifier ? "type or no name" : "name");
 		free(d);
+		return false;
+	}
+	if (strlen(n->text) > MAX_NAME) {
+		error_at(r->path, n->line, n->col, "parameter name '%.20s...' of hook '%s' is %zu "
+			 "characters long; at most %d", n->text, r->h->name, strlen(n->text), MAX_NAME);
 		return false;
 	}
 	out->decl = join_canonical(v, p.a, p.b);
@@ -372,6 +396,11 @@ static bool read_entry(struct reader *r, unsigned i)
 			 name->kind == CXToken_Keyword && f[2].b - f[2].a == 1 ?
 			 "a C keyword" : "not a C identifier");
 		free(s);
+		goto out;
+	}
+	if (strlen(name->text) > MAX_NAME) {
+		error_at(r->path, name->line, name->col, "hook name '%.20s...' is %zu characters "
+			 "long; at most %d", name->text, strlen(name->text), MAX_NAME);
 		goto out;
 	}
 	h->name = xstrdup(name->text);
@@ -541,32 +570,77 @@ static void walk_directive(struct cond_stack *s, const struct tokens *t, const c
 }
 
 struct expansions {
-	unsigned *off;
+	unsigned *off;		/* where each LSM_HOOK expansion starts */
 	unsigned n;
+	unsigned *defs;		/* macro definitions and stray declarations, to check */
+	unsigned *decls;
+	unsigned ndefs, ndecls;
+	struct strlist expanded;	/* names of every macro expanded in the table */
 };
+
+static void push(unsigned **v, unsigned *n, CXSourceLocation loc)
+{
+	unsigned off;
+
+	clang_getSpellingLocation(loc, NULL, NULL, NULL, &off);
+	*v = xrealloc(*v, (*n + 1) * sizeof(**v));
+	(*v)[(*n)++] = off;
+}
 
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct expansions *e = data;
-
-	(void)parent;
-	if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
-		return CXChildVisit_Continue;
+	enum CXCursorKind kind = clang_getCursorKind(c);
 	CXSourceLocation loc = clang_getCursorLocation(c);
 
+	(void)parent;
 	if (!clang_Location_isFromMainFile(loc))
 		return CXChildVisit_Continue;
-	char *name = cxstr(clang_getCursorSpelling(c));
+	if (kind == CXCursor_MacroDefinition) {
+		push(&e->defs, &e->ndefs, loc);
+	} else if (kind == CXCursor_MacroExpansion) {
+		char *name = cxstr(clang_getCursorSpelling(c));
 
-	if (strcmp(name, "LSM_HOOK") == 0) {
-		unsigned off;
-
-		clang_getSpellingLocation(loc, NULL, NULL, NULL, &off);
-		e->off = xrealloc(e->off, (e->n + 1) * sizeof(*e->off));
-		e->off[e->n++] = off;
+		if (strcmp(name, "LSM_HOOK") == 0)
+			push(&e->off, &e->n, loc);
+		else if (!strlist_has(&e->expanded, name))
+			strlist_add(&e->expanded, name);
+		free(name);
+	} else if (kind != CXCursor_InclusionDirective) {
+		/* after preprocessing, a hook table holds nothing but LSM_HOOK entries */
+		push(&e->decls, &e->ndecls, clang_getRangeStart(clang_getCursorExtent(c)));
 	}
-	free(name);
 	return CXChildVisit_Continue;
+}
+
+/* Report expanded macros whose body uses LSM_HOOK, and text that is not an entry. */
+static bool check_rest(const char *path, const struct tokens *t, const struct expansions *e,
+		       const char *text)
+{
+	bool ok = true;
+
+	for (unsigned i = 0; i < e->ndefs; i++) {
+		unsigned k = token_index(t, e->defs[i]), end = directive_end(t, text, k);
+
+		if (!strlist_has(&e->expanded, t->v[k].text))
+			continue;	/* defined, never used: harmless */
+		for (unsigned j = k + 1; j < end; j++) {
+			if (is(&t->v[j], "LSM_HOOK")) {
+				error_at(path, t->v[k].line, t->v[k].col,
+					 "macro '%s' expands to LSM_HOOK entries, which lsmgen cannot "
+					 "see: write the entries out", t->v[k].text);
+				ok = false;
+				break;
+			}
+		}
+	}
+	for (unsigned i = 0; i < e->ndecls; i++) {
+		const struct tok *d = &t->v[token_index(t, e->decls[i])];
+
+		error_at(path, d->line, d->col, "'%s' is not an LSM_HOOK entry", d->text);
+		ok = false;
+	}
+	return ok;
 }
 
 static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXClientData data)
@@ -628,6 +702,16 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 		qsort(ex.off, ex.n, sizeof(*ex.off), cmp_unsigned);
 	tokenize(tu, clang_getFile(tu, path), len, &toks);
 
+	unsigned nhook_tokens = 0;
+
+	for (unsigned i = 0; i < toks.n; i++)
+		nhook_tokens += is(&toks.v[i], "LSM_HOOK");
+	if (!nhook_tokens) {
+		error_at(path, 0, 0, "not a hook table: no LSM_HOOK entry in it");
+		goto out;
+	}
+	if (!check_rest(path, &toks, &ex, text))
+		goto out;
 	m->hooks = xcalloc(ex.n, sizeof(*m->hooks));
 	unsigned before = error_count(), next = 0, e = 0;
 
@@ -673,6 +757,9 @@ out:
 	free(conds.v);
 	tokens_free(&toks);
 	free(ex.off);
+	free(ex.defs);
+	free(ex.decls);
+	strlist_free(&ex.expanded);
 	if (tu)
 		clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
@@ -749,10 +836,16 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 			reg->lsms[reg->n++] = l;
 		}
 	}
-	bool ok = reg->n > 0;
+	bool defines_max = false;
+
+	for (unsigned i = 0; i + 2 < t.n; i++)
+		defines_max |= is(&t.v[i], "#") && is(&t.v[i + 1], "define") &&
+			       is(&t.v[i + 2], "MAX_LSM_COUNT");
+	bool ok = reg->n > 0 && defines_max;
 
 	if (!ok)
-		error_at(path, 0, 0, "no '#if IS_ENABLED(CONFIG_...)' entry: not an lsm_count.h");
+		error_at(path, 0, 0, "not an lsm_count.h: it needs '#if IS_ENABLED(CONFIG_...)' "
+			 "entries and a definition of MAX_LSM_COUNT");
 	tokens_free(&t);
 	if (tu)
 		clang_disposeTranslationUnit(tu);

@@ -57,8 +57,8 @@ def run_case(case, regen):
                     continue
                 with open(p, "w") as f:
                     f.write(v)
+            shutil.rmtree(expected_dir, ignore_errors=True)
             if got_files:
-                shutil.rmtree(expected_dir, ignore_errors=True)
                 for n, text in got_files.items():
                     os.makedirs(os.path.dirname(os.path.join(expected_dir, n)), exist_ok=True)
                     with open(os.path.join(expected_dir, n), "w") as f:

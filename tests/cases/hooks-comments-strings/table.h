@@ -1,6 +1,6 @@
 /* LSM_HOOK(int, 0, in_block_comment, void) */
 // LSM_HOOK(int, 0, in_line_comment, void)
-static const char *s = "LSM_HOOK(int, 0, in_string, void)";
+#define STR "LSM_HOOK(int, 0, in_string, void)"
 LSM_HOOK(int,
 	 /* a comment inside an entry */ -EOPNOTSUPP,
 	 spans_lines,

@@ -1,0 +1,3 @@
+LSM_HOOK(int, 0, cafÃ, void)
+/* ÿþ in a comment is fine */
+LSM_HOOK(int, 0, fine, void)

@@ -1,0 +1,3 @@
+LSM_HOOK(int, 0, a, void)
+/* never closed
+LSM_HOOK(int, 0, b, void)

@@ -1,0 +1,1 @@
+LSM_HOOK(int, 0, printk_like, const char *fmt, ...)
