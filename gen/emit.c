@@ -31,6 +31,14 @@ static struct tv *param_value(const struct param *p)
 	return o;
 }
 
+static struct tv *slot_value(unsigned long n)
+{
+	struct tv *o = tv_obj();
+
+	tv_set(o, "index", tv_uint(n));
+	return o;
+}
+
 static struct tv *hook_value(const struct hook *h)
 {
 	struct tv *o = tv_obj();
@@ -61,6 +69,13 @@ static struct tv *hook_value(const struct hook *h)
 	tv_set(o, "args", tv_str(args.s));
 	tv_set(o, "guard", tv_str(h && h->guard ? h->guard : ""));
 	tv_set(o, "line", tv_uint(h ? h->line : 0));
+	struct tv *slots = tv_set(o, "slots", tv_list(slot_value(0)));
+
+	for (unsigned i = 0; h && i < h->nslots; i++)
+		tv_push(slots, slot_value(i));
+	tv_set(o, "nslots", tv_uint(h ? h->nslots : 0));
+	tv_set(o, "has_slots", tv_bool(h && h->nslots));
+	tv_set(o, "slots_unsure", tv_bool(h && h->slots_unsure));
 	buf_free(&decl);
 	buf_free(&args);
 	return o;
@@ -117,13 +132,6 @@ static struct tv *lsm_value(const struct model *m, const struct config *cfg, int
 	return o;
 }
 
-static struct tv *slot_value(unsigned long n)
-{
-	struct tv *o = tv_obj();
-
-	tv_set(o, "index", tv_uint(n));
-	return o;
-}
 
 /* The values the templates see; templates/README.md lists them. */
 struct tv *emit_values(const struct model *m, const struct config *cfg)
@@ -150,7 +158,8 @@ struct tv *emit_values(const struct model *m, const struct config *cfg)
 	tv_set(root, "nint", tv_uint(model_int_hooks(m)));
 	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));
 	tv_set(root, "nlsms", tv_uint(m->reg.n));
-	tv_set(root, "nslots_total", tv_uint((unsigned long)m->nhooks * m->max_lsm_count));
+	tv_set(root, "nslots_total", tv_uint(model_stats(m).static_calls));
+	tv_set(root, "exact", tv_bool(m->exact));
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(&m->hooks[i]));
 	for (unsigned i = 0; i < m->reg.n; i++)

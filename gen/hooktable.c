@@ -853,3 +853,68 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 	free(text);
 	return ok && registry_check(reg);
 }
+
+struct kept {
+	signed char *result;
+	unsigned n;
+};
+
+static enum CXChildVisitResult collect_kept(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct kept *k = data;
+	unsigned line;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
+	/* entry i is "#if (EXPR)" on line 3i+1 and its marker on line 3i+2 */
+	if (line >= 2 && (line - 2) % 3 == 0 && (line - 2) / 3 < k->n && k->result[(line - 2) / 3] >= 0)
+		k->result[(line - 2) / 3] = 1;
+	return CXChildVisit_Continue;
+}
+
+void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
+		     signed char *result)
+{
+	struct buf text = { 0 }, prelude = { 0 };
+	const char *path = "/lsmgen/conditions.c";
+
+	for (unsigned i = 0; i < n; i++) {
+		/* one line each: a condition cannot span lines or hide a directive */
+		bool one_line = !strchr(exprs[i], '\n') && !strchr(exprs[i], '\r');
+
+		result[i] = one_line ? 0 : -1;
+		buf_printf(&text, "#if (%s)\nLSMGEN_KEEP()\n#endif\n", one_line ? exprs[i] : "0");
+	}
+	config_defines(cfg, &prelude);
+	buf_puts(&prelude, kconfig_macros);
+	buf_puts(&prelude, "#define LSMGEN_KEEP()\n");
+	CXIndex idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(idx, path, text.s ? text.s : "", text.len, prelude.s,
+				     CXTranslationUnit_DetailedPreprocessingRecord);
+
+	if (tu) {
+		/* a condition the preprocessor rejects is unsure, not false */
+		for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
+			CXDiagnostic d = clang_getDiagnostic(tu, i);
+			unsigned line;
+
+			clang_getSpellingLocation(clang_getDiagnosticLocation(d), NULL, &line, NULL, NULL);
+			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && line >= 1 &&
+			    (line - 1) / 3 < n)
+				result[(line - 1) / 3] = -1;
+			clang_disposeDiagnostic(d);
+		}
+		struct kept k = { result, n };
+
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_kept, &k);
+		clang_disposeTranslationUnit(tu);
+	} else {
+		memset(result, -1, n);
+	}
+	clang_disposeIndex(idx);
+	buf_free(&text);
+	buf_free(&prelude);
+}

@@ -12,6 +12,9 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 		     const struct config *cfg);
 /* Read the IS_ENABLED(CONFIG_...) entries of a kernel's lsm_count.h, in order, into reg. */
 bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names);
+/* Evaluate preprocessor conditions against cfg: result[i] is 1, 0, or -1 when it errs. */
+void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
+		     signed char *result);
 /* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */
 char *libclang_version(void);
 

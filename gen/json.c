@@ -132,6 +132,11 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 			      "guard", h->guard ? json_string(h->guard) : json_null(),
 			      "line", (json_int_t)h->line);
 
+	if (manifest) {
+		json_object_set_new(o, "slots", json_integer(h->nslots));
+		if (h->slots_unsure)
+			json_object_set_new(o, "slots_unsure", json_true());
+	}
 	if (manifest && h->policy != POLICY_STANDARD)
 		json_object_set_new(o, "policy", json_string(policy_name(h->policy)));
 	if (manifest && h->policy == POLICY_LSMID)
@@ -233,6 +238,7 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 				    json_pack("{s:s, s:s}", "hookdefs", path_base(m->hookdefs),
 					      "config", path_base(m->config)));
 		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
+		json_object_set_new(root, "slots", json_string(m->exact ? "exact" : "max"));
 		json_object_set_new(root, "lsms", lsms);
 		struct stats st = model_stats(m);
 
@@ -308,6 +314,8 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		return false;
 	}
 	m->max_lsm_count = (unsigned)json_integer_value(count);
+	m->exact = json_is_string(json_object_get(root, "slots")) &&
+		   !strcmp(json_string_value(json_object_get(root, "slots")), "exact");
 	m->reg.source = xstrdup(path);
 	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
@@ -332,6 +340,7 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 			m->hooks[m->nhooks].policy = !strcmp(json_string_value(pol), "lsmid") ?
 				POLICY_LSMID : POLICY_PRIMITIVES;
 		m->hooks[m->nhooks].any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
+		m->hooks[m->nhooks].nslots = (unsigned)json_integer_value(json_object_get(ho, "slots"));
 		m->nhooks++;
 	}
 	json_decref(root);
@@ -366,4 +375,111 @@ char *json_diff(const struct model_diff *d, bool equal)
 			      "removed", names_json(&d->hooks_removed), "changed", changes,
 			      "stats", "old", stats_json(&d->from_stats),
 			      "new", stats_json(&d->to_stats)));
+}
+
+static const char *opt_string(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* The build_condition of the file an entry sits in, from the LSM's "files". */
+static const char *file_condition(json_t *lsm, const char *file)
+{
+	json_t *files = json_object_get(lsm, "files");
+
+	for (size_t i = 0; file && i < json_array_size(files); i++) {
+		json_t *f = json_array_get(files, i);
+		const char *name = opt_string(f, "file");
+
+		if (name && !strcmp(name, file))
+			return opt_string(f, "build_condition");
+	}
+	return NULL;
+}
+
+static bool read_impl_entries(struct impl_lsm *l, json_t *lsm, json_t *list, const char *source,
+			      const char *where)
+{
+	for (size_t i = 0; i < json_array_size(list); i++) {
+		json_t *e = json_array_get(list, i);
+		/* guard_expanded is the guard in Kconfig terms, where the guard names a macro */
+		const char *hook = opt_string(e, "name"), *guard = opt_string(e, "guard_expanded");
+		json_t *g = json_object_get(e, "guard");
+
+		if (!guard)
+			guard = opt_string(e, "guard");
+
+		if (!hook || !is_identifier(hook) || (g && !json_is_null(g) && !guard)) {
+			error_at(source, 0, 0, "%s: entry %zu needs a hook \"name\" and a \"guard\" "
+				 "that is a string or null", where, i);
+			return false;
+		}
+		const char *bc = file_condition(lsm, opt_string(e, "file"));
+
+		l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
+		l->entries[l->n++] = (struct impl_entry){
+			xstrdup(hook), xstrdup(opt_string(e, "function") ? opt_string(e, "function") : ""),
+			guard ? xstrdup(guard) : NULL, bc ? xstrdup(bc) : NULL,
+		};
+	}
+	return true;
+}
+
+bool json_read_impls(struct impls *im, const char *source, const char *text, size_t len,
+		     const char *tree)
+{
+	json_error_t err;
+	json_t *root = json_loadb(text, len, 0, &err);
+	const char *key;
+	json_t *v, *t = NULL;
+	unsigned ntrees = 0;
+
+	memset(im, 0, sizeof(*im));
+	im->source = xstrdup(source);
+	if (!root) {
+		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+		return false;
+	}
+	json_object_foreach(root, key, v) {
+		if (key[0] == '_' || !json_is_object(v))
+			continue;
+		ntrees++;
+		if (!tree || !strcmp(tree, key))
+			t = v;
+	}
+	if (!t || (!tree && ntrees != 1)) {
+		if (tree)
+			error_at(source, 0, 0, "no tree \"%s\" in the implementer list", tree);
+		else
+			error_at(source, 0, 0, "the implementer list holds %u trees: choose one with "
+				 "--impls-tree", ntrees);
+		json_decref(root);
+		return false;
+	}
+	bool ok = true;
+
+	json_object_foreach(t, key, v) {
+		const char *kconfig = opt_string(v, "kconfig");
+
+		if (key[0] == '_' || !json_is_object(v))
+			continue;
+		if (!kconfig || !is_identifier(kconfig)) {
+			error_at(source, 0, 0, "%s: needs \"kconfig\", its Kconfig symbol", key);
+			ok = false;
+			continue;
+		}
+		im->lsms = xrealloc(im->lsms, (im->n + 1) * sizeof(*im->lsms));
+		struct impl_lsm *l = &im->lsms[im->n++];
+
+		memset(l, 0, sizeof(*l));
+		l->name = xstrdup(key);
+		l->kconfig = xasprintf("%s%s", strncmp(kconfig, "CONFIG_", 7) ? "CONFIG_" : "", kconfig);
+		l->all_hooks = json_is_true(json_object_get(v, "all_hooks"));
+		ok &= read_impl_entries(l, v, json_object_get(v, "hooks"), source, key);
+		ok &= read_impl_entries(l, v, json_object_get(v, "extra"), source, key);
+	}
+	json_decref(root);
+	return ok;
 }

@@ -4,6 +4,7 @@
 
 #include "diff.h"
 #include "model.h"
+#include "slots.h"
 
 /* Read an LSM registry ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
 bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
@@ -12,6 +13,13 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
 /* Apply a policies file ({"hooks": {"H": {"policy", "any_if_zero"}}}) to m's hooks. */
 bool json_read_policies(struct model *m, const char *source, const char *text, size_t len);
+/*
+ * Read an implementer list in the schema of lsm_hook_impls.json: {"<tree>": {"<lsm>":
+ * {"kconfig", "files": [{"file", "build_condition"}], "hooks": [{"name", "function",
+ * "guard", "file"}], "all_hooks", "extra"}}}; tree picks the top-level key (NULL: the only one).
+ */
+bool json_read_impls(struct impls *im, const char *source, const char *text, size_t len,
+		     const char *tree);
 /* Read a manifest written by generate --manifest back into a model; report errors. */
 bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len);
 /* A diff as a JSON object, newline-terminated. */

@@ -16,6 +16,7 @@
 #include "hooktable.h"
 #include "json.h"
 #include "model.h"
+#include "slots.h"
 #include "util.h"
 
 #define LSMGEN_VERSION "0.1.0"
@@ -27,6 +28,7 @@ struct opts {
 	const char *hookdefs, *config, *kernel, *objtree;
 	const char *lsms, *lsm_count_h;
 	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
+	const char *slots, *impls, *impls_tree, *explain_slots;
 	bool json, explain, verbose;
 	int argc;
 	char **argv;
@@ -89,6 +91,13 @@ static const char usage_generate_opts[] =
 	"\nDispatch:\n"
 	"  --policies FILE     which hooks get per-slot primitives or an lsmid dispatcher\n"
 	"                      (default: built in from hookdefs/policies.json)\n"
+	"\nSlots:\n"
+	"  --slots max|exact   max (default): MAX_LSM_COUNT slots for every hook, as the\n"
+	"                      kernel does; exact: one per LSM entry that can fill it\n"
+	"  --impls FILE        which LSMs implement which hooks, in the schema of\n"
+	"                      lsm_hook_impls.json (needed by --slots exact)\n"
+	"  --impls-tree KEY    the tree of FILE to use, when it holds several (v6.12, v7.1)\n"
+	"  --explain-slots H   print which LSMs fill hook H and why\n"
 	"\nOutput:\n"
 	"  -o, --output DIR    where to write (created if missing)\n"
 	"  --manifest FILE     also write the model as JSON (hooks, LSMs, MAX_LSM_COUNT)\n"
@@ -200,6 +209,10 @@ static const struct optdef optdefs[] = {
 	{ "templates", 0, "generate check stats", O(templates), true },
 	{ "depfile", 0, "generate", O(depfile), true },
 	{ "policies", 0, "generate check diff", O(policies), true },
+	{ "slots", 0, "generate check stats hooks", O(slots), true },
+	{ "impls", 0, "generate check stats hooks", O(impls), true },
+	{ "impls-tree", 0, "generate check stats hooks", O(impls_tree), true },
+	{ "explain-slots", 0, "generate check stats hooks", O(explain_slots), true },
 	{ "depfile-target", 0, "generate", O(depfile_target), true },
 	{ "json", 0, "hooks stats diff", O(json), false },
 	{ "explain", 0, "count", O(explain), false },
@@ -323,6 +336,34 @@ static bool load_registry(const struct opts *o, struct model *m)
 		strlist_add(&m->deps, o->lsm_count_h);
 	}
 	registry_free(&builtin);
+	return ok;
+}
+
+/* --slots exact: per-hook slot counts from --impls; --explain-slots. */
+static bool apply_slots(const struct opts *o, struct model *m, const struct config *cfg)
+{
+	struct impls im;
+
+	if (o->slots && strcmp(o->slots, "max") && strcmp(o->slots, "exact"))
+		usage_error(o->cmd, "--slots takes max or exact, not '%s'", o->slots);
+	bool exact = o->slots && !strcmp(o->slots, "exact");
+
+	if ((exact || o->explain_slots) && !o->impls)
+		usage_error(o->cmd, "--slots exact and --explain-slots need --impls FILE (scanning "
+			    "the kernel's security/ sources is not implemented yet)");
+	if (!o->impls)
+		return true;
+	size_t len;
+	char *text = read_file(o->impls, &len);
+	bool ok = text && json_read_impls(&im, o->impls, text, len, o->impls_tree);
+
+	free(text);
+	strlist_add(&m->deps, o->impls);
+	if (ok && exact)
+		ok = slots_exact(m, &im, cfg);
+	if (ok && o->explain_slots)
+		ok = slots_explain(m, &im, cfg, o->explain_slots);
+	impls_free(&im);
 	return ok;
 }
 
@@ -504,6 +545,8 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
+	if (!apply_slots(o, m, cfg))
+		return EXIT_INPUT;
 	if (!emit_render(m, cfg, o->templates, &files, &nfiles, NULL)) {
 		emit_free(files, nfiles);
 		return EXIT_INPUT;
@@ -533,7 +576,26 @@ static int cmd_stats(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	struct stats st = model_stats(m);
+	struct stats st = model_stats(m), max = st;
+
+	if (o->impls) {
+		struct opts exact = *o;
+
+		exact.slots = "exact";
+		if (!apply_slots(&exact, m, cfg))
+			return EXIT_INPUT;
+		st = model_stats(m);
+	}
+	if (o->impls && !o->json) {
+		printf("%-16s %10s %10s %8s\n", "", "max", "exact", "max/exact");
+		printf("%-16s %10lu %10lu %7.2fx\n", "static calls", max.static_calls,
+		       st.static_calls, st.static_calls ? (double)max.static_calls / st.static_calls : 0);
+		printf("%-16s %10lu %10lu %7.2fx\n", "static keys", max.static_keys, st.static_keys,
+		       st.static_keys ? (double)max.static_keys / st.static_keys : 0);
+		printf("%-16s %10lu %10lu %7.2fx\n", "table bytes", max.table_bytes, st.table_bytes,
+		       st.table_bytes ? (double)max.table_bytes / st.table_bytes : 0);
+		return 0;
+	}
 
 	if (o->json) {
 		char *json = json_stats(&st);
@@ -615,6 +677,8 @@ static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
+	if (!apply_slots(o, m, cfg))
+		return EXIT_INPUT;
 	if (!emit_render(m, cfg, o->templates, &files, &nfiles, &m->deps)) {
 		emit_free(files, nfiles);
 		return EXIT_INPUT;
@@ -700,6 +764,21 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!strcmp(o.cmd, "hooks")) {
+		if (o.impls || o.slots) {
+			if (!load_registry(&o, &m)) {
+				rc = EXIT_INPUT;
+				goto out;
+			}
+			model_count(&m, cfg);
+			if (!apply_slots(&o, &m, cfg)) {
+				rc = EXIT_INPUT;
+				goto out;
+			}
+			if (o.explain_slots) {
+				rc = 0;
+				goto out;
+			}
+		}
 		if (o.json) {
 			char *json = json_model(&m, cfg, false);
 

@@ -16,6 +16,8 @@ void model_count(struct model *m, const struct config *cfg)
 		m->counted[i] = gate && config_is_enabled(cfg, m->reg.lsms[i].kconfig);
 		m->max_lsm_count += m->counted[i];
 	}
+	for (unsigned i = 0; i < m->nhooks; i++)
+		m->hooks[i].nslots = m->max_lsm_count;
 }
 
 static bool is_lsm_name(const char *s)
@@ -108,7 +110,10 @@ unsigned model_int_hooks(const struct model *m)
 
 struct stats model_stats(const struct model *m)
 {
-	unsigned long slots = (unsigned long)m->nhooks * m->max_lsm_count;
+	unsigned long slots = 0;
+
+	for (unsigned i = 0; i < m->nhooks; i++)
+		slots += m->exact ? m->hooks[i].nslots : m->max_lsm_count;
 
 	return (struct stats){ slots, slots, slots, slots * LSM_STATIC_CALL_BYTES };
 }

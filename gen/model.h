@@ -33,6 +33,8 @@ struct hook {
 	unsigned line, col;
 	enum policy policy;
 	bool any_if_zero;	/* POLICY_LSMID: lsmid 0 selects the first filled slot */
+	unsigned nslots;	/* slots of this hook: MAX_LSM_COUNT, or exact */
+	bool slots_unsure;	/* --slots exact could not be sure: MAX_LSM_COUNT kept */
 };
 
 /* One LSM that counts towards MAX_LSM_COUNT, and the Kconfig symbol that builds it. */
@@ -59,6 +61,7 @@ struct model {
 	struct lsm_registry reg;
 	bool *counted;		/* per LSM of reg: built in (IS_ENABLED) */
 	unsigned max_lsm_count;
+	bool exact;		/* --slots exact: per-hook slot counts */
 	struct strlist deps;	/* every file read */
 };
 
@@ -70,7 +73,7 @@ struct stats {
 	unsigned long static_calls, static_keys, table_entries, table_bytes;
 };
 
-/* The cost of m with MAX_LSM_COUNT slots for every hook. */
+/* The cost of m: its hooks' slots (MAX_LSM_COUNT each unless --slots exact). */
 struct stats model_stats(const struct model *m);
 /* Compute which LSMs count and MAX_LSM_COUNT for cfg. */
 void model_count(struct model *m, const struct config *cfg);

@@ -8,6 +8,7 @@ and runs it. The harness fills slots through static_calls_table as the kernel do
 keys on and off at random, and checks every dispatcher's result and call order against a
 reference loop written here."""
 
+import json
 import os
 import platform
 import random
@@ -24,6 +25,8 @@ VALUES = ["0", "1", "-1", "-13", "-EOPNOTSUPP", "-EINVAL", "-ENOPARAM", "-ENOSYS
 
 
 def harness(hooks, nslots, rng):
+    """nslots: the slots of every hook, or a dict of per-hook counts (--slots exact)."""
+    per = nslots if isinstance(nslots, dict) else {h[0]: nslots for h in hooks}
     structs = sorted(set(re.findall(r"\b(struct|union)\s+(\w+)",
                                     " ".join(t for h in hooks for t, _ in h[3]))))
     out = ['#include "types.h"', "#include <errno.h>", "#include <stdio.h>",
@@ -32,24 +35,25 @@ def harness(hooks, nslots, rng):
     out += ['#include "lsm_static_calls.c"', "",
             "static int calls[64], ncalls, rets[64], failures, trials;", ""]
     for name, ret, default, params in hooks:
+        ns = per[name]
         decl = ", ".join(f"{t} {n}" if not t.endswith("*") else f"{t}{n}" for t, n in params) or "void"
-        for s in range(nslots):
+        for s in range(ns):
             body = "".join(f"\t(void){n};\n" for _, n in params)
             out.append(f"static {ret} impl_{name}_{s}({decl})\n{{\n{body}\tcalls[ncalls++] = {s};\n"
                        + (f"\treturn rets[{s}];\n" if ret == "int" else "") + "}")
         args = ", ".join(f"({t}){{0}}" for t, _ in params)
-        impls = ", ".join(f"(void *)impl_{name}_{s}" for s in range(nslots)) or "0"
+        impls = ", ".join(f"(void *)impl_{name}_{s}" for s in range(ns)) or "0"
         out.append(f"static void *impls_{name}[] = {{ {impls} }};")
         out.append(f"static void test_{name}(const int *active, const int *values)\n{{")
         out.append(f"\tint want = {'0' if ret == 'void' else default}, want_calls[64], nwant = 0;")
         out.append("\t(void)impls_%s;" % name)
-        out.append(f"\tfor (int n = 0; n < {nslots}; n++) {{")
+        out.append(f"\tfor (int n = 0; n < {ns}; n++) {{")
         out.append(f"\t\tstatic_calls_table.{name}[n].key->func = impls_{name}[n];")
         out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
         out.append("\t\trets[n] = values[n];")
         out.append("\t}")
         # the reference: call_int_hook / call_void_hook as a plain loop
-        out.append(f"\tfor (int n = 0; n < {nslots}; n++) {{")
+        out.append(f"\tfor (int n = 0; n < {ns}; n++) {{")
         out.append("\t\tif (!active[n])\n\t\t\tcontinue;")
         out.append("\t\twant_calls[nwant++] = n;")
         if ret == "int":
@@ -67,19 +71,24 @@ def harness(hooks, nslots, rng):
         out.append("}")
     out.append("int main(void)\n{")
     # the index lists every slot of every hook, in table order
-    out.append(f"\tif (lsm_static_call_index_len != {len(hooks) * nslots}) {{\n"
-               f"\t\tprintf(\"FAIL: index has %u slots, want {len(hooks) * nslots}\\n\", "
+    total = sum(per.values())
+    out.append(f"\tif (lsm_static_call_index_len != {total}) {{\n"
+               f"\t\tprintf(\"FAIL: index has %u slots, want {total}\\n\", "
                "lsm_static_call_index_len);\n\t\treturn 1;\n\t}")
-    for i, (name, _, _, _) in enumerate(hooks):
-        for n in range(nslots):
-            out.append(f"\tif (lsm_static_call_index[{i * nslots + n}] != &static_calls_table.{name}[{n}])\n"
-                       f"\t\tfailures++, printf(\"FAIL: index {i * nslots + n} is not {name}[{n}]\\n\");")
-    out.append(f"\tif (MAX_LSM_COUNT != {nslots}) {{\n\t\tprintf(\"FAIL: MAX_LSM_COUNT %d, want {nslots}\\n\", MAX_LSM_COUNT);\n\t\treturn 1;\n\t}}")
+    at = 0
+    for name, _, _, _ in hooks:
+        for n in range(per[name]):
+            out.append(f"\tif (lsm_static_call_index[{at}] != &static_calls_table.{name}[{n}])\n"
+                       f"\t\tfailures++, printf(\"FAIL: index {at} is not {name}[{n}]\\n\");")
+            at += 1
+    if not isinstance(nslots, dict):
+        out.append(f"\tif (MAX_LSM_COUNT != {nslots}) {{\n\t\tprintf(\"FAIL: MAX_LSM_COUNT %d, want {nslots}\\n\", MAX_LSM_COUNT);\n\t\treturn 1;\n\t}}")
     for name, ret, default, params in hooks:
-        for _ in range(TRIALS_PER_HOOK if nslots else 1):
-            active = [rng.choice([0, 1]) for _ in range(nslots)] or [0]
+        ns = per[name]
+        for _ in range(TRIALS_PER_HOOK if ns else 1):
+            active = [rng.choice([0, 1]) for _ in range(ns)] or [0]
             # half the time a slot returns the default, so the loop goes on
-            values = [default if rng.random() < 0.5 else rng.choice(VALUES) for _ in range(nslots)] or ["0"]
+            values = [default if rng.random() < 0.5 else rng.choice(VALUES) for _ in range(ns)] or ["0"]
             if ret == "void":
                 values = ["0"] * len(values)
             out.append(f"\ttest_{name}((const int[]){{ {', '.join(map(str, active))} }}, "
@@ -101,7 +110,9 @@ def main():
         table = kmodel.table(version)
         nslots = kmodel.max_lsm_count(os.path.join(kmodel.KERNEL, "v6.12", "lsm_count.h"), cfg)
     else:
-        table, cfg, nslots = sys.argv[1], sys.argv[2], int(sys.argv[3])
+        table, cfg = sys.argv[1], sys.argv[2]
+        # a number of slots for every hook, or a JSON object of per-hook counts (--slots exact)
+        nslots = json.loads(sys.argv[3]) if sys.argv[3].startswith("{") else int(sys.argv[3])
         extra = sys.argv[4:]
         version, cfgname = os.path.basename(table), os.path.basename(cfg)
     hooks = kmodel.hooks(table, cfg)

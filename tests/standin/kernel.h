@@ -54,18 +54,22 @@ struct lsm_static_call {
 	struct static_key_false *active;
 };
 
-#define STATIC_CALL_KEY(name) __SCK__##name
-#define STATIC_CALL_TRAMP(name) __SCT__##name
+/* Names are pasted after expansion, as in the kernel, so macro-made names work too. */
+#define STANDIN_PASTE2(a, b) a##b
+#define STANDIN_PASTE(a, b) STANDIN_PASTE2(a, b)
+#define STANDIN_STR2(x) #x
+#define STANDIN_STR(x) STANDIN_STR2(x)
+#define STATIC_CALL_KEY(name) STANDIN_PASTE(__SCK__, name)
+#define STATIC_CALL_TRAMP(name) STANDIN_PASTE(__SCT__, name)
 
 #ifdef STANDIN_TRAMPOLINES
-#define STANDIN_STR(x) #x
 #define DEFINE_STATIC_CALL_NULL(name, _func)					\
 	extern typeof(_func) STATIC_CALL_TRAMP(name);				\
 	struct static_call_key STATIC_CALL_KEY(name) = { .func = NULL };	\
 	__asm__(".pushsection .text, \"ax\"\n"					\
-		".globl " STANDIN_STR(__SCT__##name) "\n"			\
-		STANDIN_STR(__SCT__##name) ":\n"				\
-		"\tjmp *" STANDIN_STR(__SCK__##name) "(%rip)\n"			\
+		".globl " STANDIN_STR(STATIC_CALL_TRAMP(name)) "\n"		\
+		STANDIN_STR(STATIC_CALL_TRAMP(name)) ":\n"			\
+		"\tjmp *" STANDIN_STR(STATIC_CALL_KEY(name)) "(%rip)\n"	\
 		".popsection\n")
 #define static_call(name) STATIC_CALL_TRAMP(name)
 #define STATIC_CALL_TRAMP_ADDR(name) ((void *)&STATIC_CALL_TRAMP(name))
@@ -76,6 +80,7 @@ struct lsm_static_call {
 #define static_call(name) ((typeof(&STATIC_CALL_TRAMP(name)))(STATIC_CALL_KEY(name).func))
 #define STATIC_CALL_TRAMP_ADDR(name) NULL
 #endif
+#define __maybe_unused __attribute__((__unused__))
 
 #define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { 0 }
 

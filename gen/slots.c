@@ -1,0 +1,240 @@
+/*
+ * slots.c: how many static-call slots each hook really needs. A hook gets one slot per
+ * LSM_HOOK_INIT entry of a counted LSM whose conditions hold in the configuration; where
+ * lsmgen cannot be sure (a condition it cannot evaluate, an enabled LSM it has no entries
+ * for, or one that is not counted), it keeps MAX_LSM_COUNT: a count too small panics at boot.
+ */
+#include "slots.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hooktable.h"
+
+enum verdict { V_NO, V_YES, V_UNSURE };
+
+/* One entry's fate in this configuration. */
+struct fate {
+	const char *hook;
+	const struct impl_lsm *lsm;
+	const struct impl_entry *e;	/* NULL for an all_hooks LSM's implicit entry */
+	enum verdict v;
+	const char *why;
+};
+
+/* A condition can name only Kconfig symbols and the kconfig.h macros; anything else is unsure. */
+static bool only_kconfig(const char *expr)
+{
+	for (const char *p = expr; *p;) {
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+			p++;
+			continue;
+		}
+		const char *s = p;
+
+		while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		       (*p >= '0' && *p <= '9'))
+			p++;
+		size_t n = (size_t)(p - s);
+
+		if (!(n > 7 && !strncmp(s, "CONFIG_", 7)) &&
+		    !(n == 7 && !strncmp(s, "defined", 7)) &&
+		    !(n == 10 && !strncmp(s, "IS_ENABLED", 10)) &&
+		    !(n == 10 && !strncmp(s, "IS_BUILTIN", 10)) &&
+		    !(n == 9 && !strncmp(s, "IS_MODULE", 9)) &&
+		    !(n == 12 && !strncmp(s, "IS_REACHABLE", 12)))
+			return false;
+	}
+	return true;
+}
+
+static int counted_index(const struct model *m, const char *kconfig)
+{
+	for (unsigned i = 0; i < m->reg.n; i++)
+		if (!strcmp(m->reg.lsms[i].kconfig, kconfig))
+			return (int)i;
+	return -1;
+}
+
+/* Decide every entry of every LSM; fates[] gets one per entry (and per all_hooks hook). */
+static struct fate *decide(const struct model *m, const struct impls *im, const struct config *cfg,
+			   unsigned *nfates)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < im->n; i++)
+		n += im->lsms[i].n + (im->lsms[i].all_hooks ? m->nhooks : 0);
+	struct fate *f = xcalloc(n, sizeof(*f));
+	const char **exprs = xcalloc(n, sizeof(*exprs));
+	char **owned = xcalloc(n, sizeof(*owned));
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < im->n; i++) {
+		const struct impl_lsm *l = &im->lsms[i];
+		int r = counted_index(m, l->kconfig);
+		bool enabled = config_is_enabled(cfg, l->kconfig);
+		bool counted = r >= 0 && m->counted[r];
+
+		for (unsigned j = 0; j < l->n + (l->all_hooks ? m->nhooks : 0); j++, k++) {
+			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
+
+			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
+					      "no condition" };
+			if (!counted) {
+				f[k].v = enabled ? V_UNSURE : V_NO;
+				f[k].why = enabled ? "the LSM is built but not counted in MAX_LSM_COUNT" :
+					   "the LSM is not built";
+				continue;
+			}
+			struct buf b = { 0 };
+
+			if (e && e->guard)
+				buf_printf(&b, "(%s)", e->guard);
+			if (e && e->build_condition)
+				buf_printf(&b, "%sIS_ENABLED(CONFIG_%s)", b.len ? " && " : "",
+					   e->build_condition);
+			if (!b.len)
+				continue;
+			if (!only_kconfig(b.s)) {
+				f[k].v = V_UNSURE;
+				f[k].why = "its condition uses more than Kconfig symbols";
+				buf_free(&b);
+				continue;
+			}
+			owned[k] = b.s;
+			exprs[k] = b.s;
+		}
+	}
+	/* evaluate every condition in one preprocessor run */
+	unsigned nexpr = 0;
+	unsigned *at = xcalloc(n, sizeof(*at));
+	const char **list = xcalloc(n, sizeof(*list));
+
+	for (unsigned i = 0; i < n; i++)
+		if (exprs[i]) {
+			at[nexpr] = i;
+			list[nexpr++] = exprs[i];
+		}
+	signed char *res = xcalloc(nexpr ? nexpr : 1, 1);
+
+	if (nexpr)
+		eval_conditions(list, nexpr, cfg, res);
+	for (unsigned i = 0; i < nexpr; i++) {
+		struct fate *x = &f[at[i]];
+
+		x->v = res[i] < 0 ? V_UNSURE : res[i] ? V_YES : V_NO;
+		x->why = res[i] < 0 ? "its condition does not preprocess" :
+			 res[i] ? "its condition holds" : "its condition does not hold";
+	}
+	for (unsigned i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(exprs);
+	free(at);
+	free(list);
+	free(res);
+	*nfates = n;
+	return f;
+}
+
+bool slots_exact(struct model *m, const struct impls *im, const struct config *cfg)
+{
+	unsigned nf;
+	struct fate *fates = decide(m, im, cfg, &nf);
+	bool unsure_all = false;
+
+	for (unsigned i = 0; i < m->nhooks; i++) {
+		m->hooks[i].nslots = 0;
+		m->hooks[i].slots_unsure = false;
+	}
+	/* a counted LSM with no entries at all: its hooks are unknown */
+	for (unsigned r = 0; r < m->reg.n; r++) {
+		bool found = false;
+
+		for (unsigned i = 0; i < im->n && !found; i++)
+			found = !strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig);
+		if (m->counted[r] && !found) {
+			warn_at(im->source, 0, 0, "counted LSM '%s' (%s) has no entries here: every hook "
+				"keeps MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
+			unsure_all = true;
+		}
+	}
+	for (unsigned k = 0; k < nf; k++) {
+		const struct fate *f = &fates[k];
+		struct hook *h = model_find_hook(m, f->hook);
+
+		if (!h)
+			continue;	/* the table or configuration has no such hook */
+		if (f->v == V_YES)
+			h->nslots++;
+		if (f->v == V_UNSURE && !h->slots_unsure) {
+			warn_at(im->source, 0, 0, "%s: %s of LSM '%s' is unsure (%s): it keeps "
+				"MAX_LSM_COUNT slots", f->hook, f->e ? f->e->function : "entry",
+				f->lsm->name, f->why);
+			h->slots_unsure = true;
+		}
+	}
+	for (unsigned i = 0; i < m->nhooks; i++) {
+		struct hook *h = &m->hooks[i];
+
+		if ((h->slots_unsure || unsure_all) && h->nslots < m->max_lsm_count) {
+			h->slots_unsure = true;
+			h->nslots = m->max_lsm_count;
+		}
+	}
+	m->exact = true;
+	free(fates);
+	return true;
+}
+
+bool slots_explain(const struct model *m, const struct impls *im, const struct config *cfg,
+		   const char *hook)
+{
+	const struct hook *h = model_find_hook(m, hook);
+	unsigned nf;
+
+	if (!h) {
+		error_at(NULL, 0, 0, "no hook '%s' in this table and configuration", hook);
+		return false;
+	}
+	struct fate *fates = decide(m, im, cfg, &nf);
+
+	printf("%s: %u slot%s%s\n", hook, h->nslots, h->nslots == 1 ? "" : "s",
+	       h->slots_unsure ? " (unsure: MAX_LSM_COUNT kept)" : "");
+	for (unsigned k = 0; k < nf; k++) {
+		const struct fate *f = &fates[k];
+
+		if (strcmp(f->hook, hook))
+			continue;
+		printf("  %-4s %-12s %-40s %s", f->v == V_YES ? "yes" : f->v == V_NO ? "no" : "??",
+		       f->lsm->name, f->e ? f->e->function : "(every hook)", f->why);
+		if (f->e && f->e->guard)
+			printf(": %s", f->e->guard);
+		if (f->e && f->e->build_condition)
+			printf(" [file built with CONFIG_%s]", f->e->build_condition);
+		putchar('\n');
+	}
+	free(fates);
+	return true;
+}
+
+void impls_free(struct impls *im)
+{
+	for (unsigned i = 0; i < im->n; i++) {
+		struct impl_lsm *l = &im->lsms[i];
+
+		for (unsigned j = 0; j < l->n; j++) {
+			free(l->entries[j].hook);
+			free(l->entries[j].function);
+			free(l->entries[j].guard);
+			free(l->entries[j].build_condition);
+		}
+		free(l->entries);
+		free(l->name);
+		free(l->kconfig);
+	}
+	free(im->lsms);
+	free(im->source);
+	memset(im, 0, sizeof(*im));
+}

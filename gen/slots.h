@@ -1,0 +1,40 @@
+/* slots.h: exact slot counts, from which LSMs really implement each hook (--slots exact). */
+#ifndef LSMGEN_SLOTS_H
+#define LSMGEN_SLOTS_H
+
+#include "config.h"
+#include "model.h"
+
+/* One LSM_HOOK_INIT(hook, function) entry of an LSM, with what must hold for it to count. */
+struct impl_entry {
+	char *hook;
+	char *function;
+	char *guard;		/* preprocessor condition around the entry, or NULL */
+	char *build_condition;	/* Kconfig symbol (no CONFIG_) building its file, or NULL */
+};
+
+/* One LSM of an implementer list: its symbol and entries. */
+struct impl_lsm {
+	char *name;
+	char *kconfig;		/* with the CONFIG_ prefix */
+	bool all_hooks;		/* registers every hook of the table (the BPF LSM's X-macro) */
+	struct impl_entry *entries;
+	unsigned n;
+};
+
+/* Which LSMs implement which hooks (lsm_hook_impls.json, or a scan). */
+struct impls {
+	char *source;
+	struct impl_lsm *lsms;
+	unsigned n;
+};
+
+/* Set every hook's slot count in m: exactly, or MAX_LSM_COUNT where anything is unsure. */
+bool slots_exact(struct model *m, const struct impls *im, const struct config *cfg);
+/* Print which LSMs fill hook and why (--explain-slots). */
+bool slots_explain(const struct model *m, const struct impls *im, const struct config *cfg,
+		   const char *hook);
+/* Free an implementer list. */
+void impls_free(struct impls *im);
+
+#endif
