@@ -160,6 +160,10 @@ struct tv *emit_values(const struct model *m, const struct config *cfg)
 	tv_set(root, "nlsms", tv_uint(m->reg.n));
 	tv_set(root, "nslots_total", tv_uint(model_stats(m).static_calls));
 	tv_set(root, "exact", tv_bool(m->exact));
+	tv_set(root, "switch", tv_bool(m->dispatch_switch));
+	tv_set(root, "keys", tv_bool(!m->dispatch_switch));
+	tv_set(root, "abstain", tv_str(m->abstain ? m->abstain : ""));
+	tv_set(root, "runtime_lsm", tv_str(m->runtime_lsm ? m->runtime_lsm : ""));
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(&m->hooks[i]));
 	for (unsigned i = 0; i < m->reg.n; i++)

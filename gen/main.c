@@ -29,6 +29,7 @@ struct opts {
 	const char *lsms, *lsm_count_h;
 	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
 	const char *slots, *impls, *impls_tree, *explain_slots;
+	const char *dispatch, *abstain, *runtime_lsm;
 	bool json, explain, verbose;
 	int argc;
 	char **argv;
@@ -91,6 +92,13 @@ static const char usage_generate_opts[] =
 	"\nDispatch:\n"
 	"  --policies FILE     which hooks get per-slot primitives or an lsmid dispatcher\n"
 	"                      (default: built in from hookdefs/policies.json)\n"
+	"  --dispatch keys|switch\n"
+	"                      keys (default): a static key per slot, as Linux 6.12+;\n"
+	"                      switch: the 2020 layout, slots filled from the last one\n"
+	"                      backwards and a switch on lsm_base_slot_idx.<hook>\n"
+	"  --abstain-value EXPR  int dispatchers skip a result equal to EXPR (-INT_MAX, say)\n"
+	"  --runtime-lsm NAME  emit security_toggle_hook() for an LSM whose hooks start off\n"
+	"                      and are switched at run time (bpf)\n"
 	"\nSlots:\n"
 	"  --slots max|exact   max (default): MAX_LSM_COUNT slots for every hook, as the\n"
 	"                      kernel does; exact: one per LSM entry that can fill it\n"
@@ -210,6 +218,9 @@ static const struct optdef optdefs[] = {
 	{ "depfile", 0, "generate", O(depfile), true },
 	{ "policies", 0, "generate check diff", O(policies), true },
 	{ "slots", 0, "generate check stats hooks", O(slots), true },
+	{ "dispatch", 0, "generate check", O(dispatch), true },
+	{ "abstain-value", 0, "generate check", O(abstain), true },
+	{ "runtime-lsm", 0, "generate check", O(runtime_lsm), true },
 	{ "impls", 0, "generate check stats hooks", O(impls), true },
 	{ "impls-tree", 0, "generate check stats hooks", O(impls_tree), true },
 	{ "explain-slots", 0, "generate check stats hooks", O(explain_slots), true },
@@ -365,6 +376,32 @@ static bool apply_slots(const struct opts *o, struct model *m, const struct conf
 		ok = slots_explain(m, &im, cfg, o->explain_slots);
 	impls_free(&im);
 	return ok;
+}
+
+/* --dispatch, --abstain-value, --runtime-lsm. */
+static bool apply_dispatch(const struct opts *o, struct model *m)
+{
+	if (o->dispatch && strcmp(o->dispatch, "keys") && strcmp(o->dispatch, "switch"))
+		usage_error(o->cmd, "--dispatch takes keys or switch, not '%s'", o->dispatch);
+	m->dispatch_switch = o->dispatch && !strcmp(o->dispatch, "switch");
+	if (o->abstain) {
+		if (!is_safe_expression(o->abstain))
+			usage_error(o->cmd, "--abstain-value '%s' is not a constant expression",
+				    o->abstain);
+		m->abstain = xstrdup(o->abstain);
+	}
+	if (o->runtime_lsm) {
+		bool known = false;
+
+		for (unsigned i = 0; i < m->reg.n; i++)
+			known |= !strcmp(m->reg.lsms[i].name, o->runtime_lsm);
+		if (!known)
+			usage_error(o->cmd, "--runtime-lsm '%s' is not in the LSM list", o->runtime_lsm);
+		if (m->dispatch_switch)
+			usage_error(o->cmd, "--runtime-lsm toggles static keys: it needs --dispatch keys");
+		m->runtime_lsm = xstrdup(o->runtime_lsm);
+	}
+	return true;
 }
 
 /* Apply the dispatch policies: --policies, or the built-in hookdefs/policies.json. */
@@ -545,7 +582,7 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	if (!apply_slots(o, m, cfg))
+	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
 	if (!emit_render(m, cfg, o->templates, &files, &nfiles, NULL)) {
 		emit_free(files, nfiles);
@@ -677,7 +714,7 @@ static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	if (!apply_slots(o, m, cfg))
+	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
 	if (!emit_render(m, cfg, o->templates, &files, &nfiles, &m->deps)) {
 		emit_free(files, nfiles);

@@ -95,6 +95,8 @@ void model_free(struct model *m)
 	free(m->counted);
 	free(m->hookdefs);
 	free(m->config);
+	free(m->abstain);
+	free(m->runtime_lsm);
 	strlist_free(&m->deps);
 	memset(m, 0, sizeof(*m));
 }
@@ -129,4 +131,21 @@ struct hook *model_find_hook(const struct model *m, const char *name)
 		if (strcmp(m->hooks[i].name, name) == 0)
 			return &m->hooks[i];
 	return NULL;
+}
+
+bool is_safe_expression(const char *s)
+{
+	int depth = 0;
+
+	if (!*s || strstr(s, "/*") || strstr(s, "*/") || strstr(s, "//"))
+		return false;
+	for (; *s; s++) {
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
+			    " +-~!()|&^<>*/%", *s))
+			return false;
+		depth += (*s == '(') - (*s == ')');
+		if (depth < 0)
+			return false;
+	}
+	return depth == 0;
 }

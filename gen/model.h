@@ -62,6 +62,9 @@ struct model {
 	bool *counted;		/* per LSM of reg: built in (IS_ENABLED) */
 	unsigned max_lsm_count;
 	bool exact;		/* --slots exact: per-hook slot counts */
+	bool dispatch_switch;	/* --dispatch switch: the 2020 layout, no static keys */
+	char *abstain;		/* --abstain-value: a result that decides nothing, or NULL */
+	char *runtime_lsm;	/* --runtime-lsm: emit security_toggle_hook(), or NULL */
 	struct strlist deps;	/* every file read */
 };
 
@@ -79,6 +82,8 @@ struct stats model_stats(const struct model *m);
 void model_count(struct model *m, const struct config *cfg);
 /* Check a registry: LSM names and Kconfig symbols well formed and unique; report errors. */
 bool registry_check(const struct lsm_registry *reg);
+/* True if s is a constant expression lsmgen may emit: numbers, names, operators, parens. */
+bool is_safe_expression(const char *s);
 /* Free a registry's contents. */
 void registry_free(struct lsm_registry *reg);
 /* The name of a policy as policies.json writes it. */

@@ -24,9 +24,12 @@ TRIALS_PER_HOOK = 24
 VALUES = ["0", "1", "-1", "-13", "-EOPNOTSUPP", "-EINVAL", "-ENOPARAM", "-ENOSYS", "-ENOPROTOOPT"]
 
 
-def harness(hooks, nslots, rng):
-    """nslots: the slots of every hook, or a dict of per-hook counts (--slots exact)."""
+def harness(hooks, nslots, rng, switch=False, abstain=None, toggle=False):
+    """nslots: the slots of every hook, or a dict of per-hook counts (--slots exact).
+    switch: the --dispatch switch layout (a base index instead of keys); abstain: the
+    --abstain-value; toggle: also test security_toggle_hook() (--runtime-lsm)."""
     per = nslots if isinstance(nslots, dict) else {h[0]: nslots for h in hooks}
+    values_set = VALUES + ([abstain] if abstain else [])
     structs = sorted(set(re.findall(r"\b(struct|union)\s+(\w+)",
                                     " ".join(t for h in hooks for t, _ in h[3]))))
     out = ['#include "types.h"', "#include <errno.h>", "#include <stdio.h>",
@@ -44,20 +47,25 @@ def harness(hooks, nslots, rng):
         args = ", ".join(f"({t}){{0}}" for t, _ in params)
         impls = ", ".join(f"(void *)impl_{name}_{s}" for s in range(ns)) or "0"
         out.append(f"static void *impls_{name}[] = {{ {impls} }};")
-        out.append(f"static void test_{name}(const int *active, const int *values)\n{{")
+        out.append(f"static void test_{name}(const int *active, const int *values, int base)\n{{")
         out.append(f"\tint want = {'0' if ret == 'void' else default}, want_calls[64], nwant = 0;")
         out.append("\t(void)impls_%s;" % name)
         out.append(f"\tfor (int n = 0; n < {ns}; n++) {{")
         out.append(f"\t\tstatic_calls_table.{name}[n].key->func = impls_{name}[n];")
-        out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
+        if not switch:
+            out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
         out.append("\t\trets[n] = values[n];")
         out.append("\t}")
+        if switch:
+            out.append(f"\tlsm_base_slot_idx.{name} = base < {ns} ? base : INT_MAX;")
+        out.append("\t(void)base;")
         # the reference: call_int_hook / call_void_hook as a plain loop
         out.append(f"\tfor (int n = 0; n < {ns}; n++) {{")
         out.append("\t\tif (!active[n])\n\t\t\tcontinue;")
         out.append("\t\twant_calls[nwant++] = n;")
         if ret == "int":
-            out.append(f"\t\tif (values[n] != ({default})) {{\n\t\t\twant = values[n];\n\t\t\tbreak;\n\t\t}}")
+            skip = f" && values[n] != ({abstain})" if abstain else ""
+            out.append(f"\t\tif (values[n] != ({default}){skip}) {{\n\t\t\twant = values[n];\n\t\t\tbreak;\n\t\t}}")
         out.append("\t}")
         out.append("\tncalls = 0;")
         if ret == "int":
@@ -69,6 +77,8 @@ def harness(hooks, nslots, rng):
         out.append("\tfor (int i = 0; !bad && i < nwant; i++)\n\t\tbad = calls[i] != want_calls[i];")
         out.append(f'\tif (bad && failures++ < 10)\n\t\tprintf("FAIL: {name}: returned %d, want %d; %d calls, want %d\\n", got, want, ncalls, nwant);')
         out.append("}")
+    if toggle:
+        out.append(TOGGLE_ONE)
     out.append("int main(void)\n{")
     # the index lists every slot of every hook, in table order
     total = sum(per.values())
@@ -86,16 +96,65 @@ def harness(hooks, nslots, rng):
     for name, ret, default, params in hooks:
         ns = per[name]
         for _ in range(TRIALS_PER_HOOK if ns else 1):
-            active = [rng.choice([0, 1]) for _ in range(ns)] or [0]
+            base = rng.randint(0, ns)
+            # switch layout: every slot from the base on is filled; keys: any subset
+            active = ([int(n >= base) for n in range(ns)] if switch else
+                      [rng.choice([0, 1]) for _ in range(ns)]) or [0]
             # half the time a slot returns the default, so the loop goes on
-            values = [default if rng.random() < 0.5 else rng.choice(VALUES) for _ in range(ns)] or ["0"]
+            values = [default if rng.random() < 0.5 else rng.choice(values_set) for _ in range(ns)] or ["0"]
             if ret == "void":
                 values = ["0"] * len(values)
             out.append(f"\ttest_{name}((const int[]){{ {', '.join(map(str, active))} }}, "
-                       f"(const int[]){{ {', '.join(values)} }});")
+                       f"(const int[]){{ {', '.join(values)} }}, {base});")
+    if toggle:
+        out += toggle_test(hooks, per, rng)
     out.append('\tprintf("%d trials, %d failures\\n", trials, failures);')
     out.append("\treturn failures != 0;\n}")
     return "\n".join(out) + "\n"
+
+
+def toggle_test(hooks, per, rng):
+    """security_toggle_hook(): random slots get runtime hook lists; random toggles of their
+    functions (and of functions no runtime slot has) must switch exactly that slot's key."""
+    slots = [(name, n) for name, _, _, _ in hooks for n in range(per[name])]
+    if not slots:
+        return []
+    out = [f"\tstatic struct security_hook_list hl[{len(slots)}];",
+           f"\tint runtime[{len(slots)}], key[{len(slots)}];",
+           f"\tvoid *addr[{len(slots)}];"]
+    for i, (name, n) in enumerate(slots):
+        rt = rng.choice([0, 1])
+        out.append(f"\taddr[{i}] = (void *)impl_{name}_{n}; runtime[{i}] = {rt}; key[{i}] = 0;\n"
+                   f"\thl[{i}].hook.lsm_func_addr = addr[{i}]; hl[{i}].runtime = {rt};\n"
+                   f"\tstatic_calls_table.{name}[{n}].hl = &hl[{i}];\n"
+                   f"\tstatic_calls_table.{name}[{n}].active->enabled = 0;")
+    for _ in range(min(2000, 20 * len(slots))):
+        i, state = rng.randrange(len(slots)), rng.choice([0, 1])
+        out.append(f"\ttoggle_one({i}, {state}, addr, runtime, key, {len(slots)});")
+    out.append(f"\tfor (unsigned i = 0; i < {len(slots)}; i++)\n"
+               "\t\tif (lsm_static_call_index[i]->active->enabled != key[i] && failures++ < 10)\n"
+               "\t\t\tprintf(\"FAIL: key %u is %d, want %d\\n\", i, "
+               "lsm_static_call_index[i]->active->enabled, key[i]);")
+    out.append('\tif (security_toggle_hook((void *)&trials, true) != -EINVAL && failures++ < 10)\n'
+               '\t\tprintf("FAIL: toggling an unknown function did not fail\\n");')
+    return out
+
+
+TOGGLE_ONE = """
+/* The reference: the runtime slot with this function gets the state; otherwise -EINVAL. */
+static void toggle_one(int i, int state, void **addr, int *runtime, int *key, int n)
+{
+	int want = runtime[i] ? 0 : -EINVAL;
+	int got = security_toggle_hook(addr[i], state);
+
+	(void)n;
+	if (runtime[i])
+		key[i] = state;
+	trials++;
+	if (got != want && failures++ < 10)
+		printf("FAIL: toggle %d: %d, want %d\\n", i, got, want);
+}
+"""
 
 
 def main():
@@ -127,8 +186,15 @@ def main():
             with open(os.path.join(tmp, name)) as f:
                 long = [i + 1 for i, line in enumerate(f) if len(line.rstrip("\n").expandtabs(8)) > 100]
             c.check(not long, f"{name}: lines over 100 columns: {long[:10]}")
+        abstain = None
+        for i, a in enumerate(extra):
+            if a == "--abstain-value":
+                abstain = extra[i + 1]
+            elif a.startswith("--abstain-value="):
+                abstain = a.split("=", 1)[1]
         with open(os.path.join(tmp, "harness.c"), "w") as f:
-            f.write(harness(hooks, nslots, rng))
+            f.write(harness(hooks, nslots, rng, switch="switch" in extra, abstain=abstain,
+                            toggle="--runtime-lsm" in extra))
         shapes = [("gcc", [])]
         if platform.machine() == "x86_64":
             shapes.append(("clang", ["-DSTANDIN_TRAMPOLINES"]))

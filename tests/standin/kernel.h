@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 
 typedef uint8_t u8;
@@ -35,8 +36,11 @@ struct lsm_id {
 
 struct security_hook_list {
 	struct lsm_static_call *scalls;
-	void *hook;
+	union {
+		void *lsm_func_addr;
+	} hook;
 	const struct lsm_id *lsmid;
+	bool runtime;		/* LSM_HOOK_INIT_RUNTIME (seed patch 006) */
 };
 
 struct static_call_key {
@@ -83,6 +87,9 @@ struct lsm_static_call {
 #define __maybe_unused __attribute__((__unused__))
 
 #define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { 0 }
+#define static_branch_enable(k) ((k)->enabled = 1)
+#define static_branch_disable(k) ((k)->enabled = 0)
+#define fallthrough __attribute__((__fallthrough__))
 
 #ifdef STANDIN_ASM_GOTO
 static __always_inline bool standin_branch(struct static_key_false *key)
