@@ -168,6 +168,7 @@ def main():
         cfg = os.path.join(kmodel.KERNEL, "configs", cfgname)
         table = kmodel.table(version)
         nslots = kmodel.max_lsm_count(os.path.join(kmodel.KERNEL, "v6.12", "lsm_count.h"), cfg)
+        extra = sys.argv[3:]
     else:
         table, cfg = sys.argv[1], sys.argv[2]
         # a number of slots for every hook, or a JSON object of per-hook counts (--slots exact)
