@@ -5,6 +5,7 @@ own lsm_count.h computes under cpp."""
 import json
 import os
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import kmodel  # noqa: E402
@@ -39,4 +40,9 @@ for cfg in kmodel.configs():
                     [kmodel.nospace(p[0]) for p in eparams],
                     f"{where}: parameter types {h['params']} != {eparams}")
         print(f"  {version}: {len(expect)} hooks agree with cpp")
+        # and generation itself runs clean on every pair (this test also runs under ASan)
+        with tempfile.TemporaryDirectory() as tmp:
+            r = kmodel.run(["generate", "--hookdefs", kmodel.table(version), "--config", cfg, "-o", tmp,
+                            "--manifest", os.path.join(tmp, "m.json")])
+            c.check(r.returncode == 0 and r.stderr == "", f"generate {version} {name}: {r.stderr}")
 c.done()
