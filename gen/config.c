@@ -385,7 +385,7 @@ static void put_c_string(struct buf *out, const char *s)
 	buf_putc(out, '"');
 }
 
-char *config_describe(const struct config *cfg, const char *sym)
+char *config_describe(const struct config *cfg, const char *sym, bool hide_strings)
 {
 	const char *v;
 	struct buf b = { 0 };
@@ -398,6 +398,8 @@ char *config_describe(const struct config *cfg, const char *sym)
 	case CFG_NUMBER:
 		return xstrdup(v);
 	case CFG_STRING:
+		if (hide_strings)
+			return xstrdup("a string");
 		put_c_string(&b, v);
 		return b.s;
 	case CFG_UNSET:

@@ -42,8 +42,11 @@ enum cfg_kind config_get(const struct config *cfg, const char *sym, const char *
 bool config_is_enabled(const struct config *cfg, const char *sym);
 /* #ifdef sym: true for y, strings and numbers, never for m. */
 bool config_is_defined(const struct config *cfg, const char *sym);
-/* How sym reads in a .config: "y", "m", a quoted string, a number, or "is not set". */
-char *config_describe(const struct config *cfg, const char *sym);
+/*
+ * How sym reads in a .config: "y", "m", a number, a quoted string (or, with hide_strings,
+ * "a string": its text is input and must not reach generated code), or "is not set".
+ */
+char *config_describe(const struct config *cfg, const char *sym, bool hide_strings);
 /* Append the #defines the kernel's autoconf.h would hold for this configuration. */
 void config_defines(const struct config *cfg, struct buf *out);
 

@@ -87,21 +87,11 @@ static struct tv *hook_value(const struct hook *h)
  */
 static char *safe_value(const struct config *cfg, const char *sym)
 {
-	const char *v;
+	char *v = config_describe(cfg, sym, true);
 
-	switch (config_get(cfg, sym, &v)) {
-	case CFG_Y:
-		return xstrdup("y");
-	case CFG_M:
-		return xstrdup("m");
-	case CFG_NUMBER:
-		return xstrdup(v);	/* checked by config.c: -?[0-9]+ or 0x[0-9a-fA-F]+ */
-	case CFG_STRING:
-		return xstrdup("a string");
-	case CFG_UNSET:
-		break;
-	}
-	return xstrdup("");
+	if (!strcmp(v, "is not set"))
+		v[0] = '\0';
+	return v;
 }
 
 /* " is not set", " is a string", or "=y", "=m", "=0x10". */

@@ -226,7 +226,7 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 
 		for (unsigned i = 0; i < m->reg.n; i++) {
 			const struct lsm *l = &m->reg.lsms[i];
-			char *value = config_describe(cfg, l->kconfig);
+			char *value = config_describe(cfg, l->kconfig, false);
 
 			json_array_append_new(lsms, json_pack("{s:s, s:s, s:s, s:b}", "name", l->name,
 							      "kconfig", l->kconfig, "value",

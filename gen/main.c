@@ -432,7 +432,7 @@ static int cmd_count(struct opts *o, struct model *m, struct config *cfg)
 	}
 	printf("MAX_LSM_COUNT = %u", m->max_lsm_count);
 	if (m->reg.gate) {
-		char *g = config_describe(cfg, m->reg.gate);
+		char *g = config_describe(cfg, m->reg.gate, false);
 
 		printf(" (gate %s%s%s", m->reg.gate, strcmp(g, "is not set") ? "=" : " ", g);
 		printf("%s)", config_is_defined(cfg, m->reg.gate) ? "" : ": nothing counts");
@@ -441,7 +441,7 @@ static int cmd_count(struct opts *o, struct model *m, struct config *cfg)
 	printf("\n%u LSMs listed in %s:\n", m->reg.n, m->reg.source);
 	for (unsigned i = 0; i < m->reg.n; i++) {
 		const struct lsm *l = &m->reg.lsms[i];
-		char *v = config_describe(cfg, l->kconfig);
+		char *v = config_describe(cfg, l->kconfig, false);
 		char *sym = xasprintf("%s%s%s", l->kconfig, strcmp(v, "is not set") ? "=" : " ", v);
 
 		printf("  %-12s %-40s %s\n", l->name, sym, m->counted[i] ? "counted" : "-");
