@@ -918,3 +918,83 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 	buf_free(&text);
 	buf_free(&prelude);
 }
+
+/* The tokens of a file, lexed by libclang without preprocessing it. */
+static bool lex_file(const char *path, char **text, size_t *len, struct tokens *t)
+{
+	*text = read_file(path, len);
+	if (!*text)
+		return false;
+	CXIndex idx = clang_createIndex(0, 0);
+	CXTranslationUnit tu = parse(idx, path, *text, *len, "",
+				     CXTranslationUnit_SingleFileParse | CXTranslationUnit_Incomplete);
+
+	memset(t, 0, sizeof(*t));
+	if (tu) {
+		tokenize(tu, clang_getFile(tu, path), *len, t);
+		clang_disposeTranslationUnit(tu);
+	}
+	clang_disposeIndex(idx);
+	return tu != NULL;
+}
+
+bool lsm_source_scan(const char *path, struct lsm_source *out)
+{
+	char *text;
+	size_t len;
+	struct tokens t;
+	struct cond_stack conds = { 0 };
+
+	memset(out, 0, sizeof(*out));
+	if (!lex_file(path, &text, &len, &t)) {
+		free(text);
+		return false;
+	}
+	for (unsigned i = 0, next = 0; i < t.n; i++) {
+		const struct tok *v = t.v;
+
+		if (is(&v[i], "#") && i >= next) {
+			next = directive_end(&t, text, i);
+			/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
+			if (i + 2 < next && is(&v[i + 1], "define") && is(&v[i + 2], "LSM_HOOK"))
+				for (unsigned k = i + 3; k < next; k++)
+					out->all_hooks |= is(&v[k], "LSM_HOOK_INIT");
+			walk_directive(&conds, &t, text, i, next, i == 0);
+			continue;
+		}
+		if (i < next)
+			continue;	/* inside a directive */
+		if ((is(&v[i], "DEFINE_LSM") || is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < t.n &&
+		    is(&v[i + 1], "(") && v[i + 2].kind == CXToken_Identifier && is(&v[i + 3], ")")) {
+			if (!strlist_has(&out->lsm_names, v[i + 2].text))
+				strlist_add(&out->lsm_names, v[i + 2].text);
+		}
+		if (is(&v[i], "LSM_HOOK_INIT") && i + 5 < t.n && is(&v[i + 1], "(") &&
+		    v[i + 2].kind == CXToken_Identifier && is(&v[i + 3], ",") &&
+		    v[i + 4].kind == CXToken_Identifier && is(&v[i + 5], ")")) {
+			char *g = guard_text(&conds);
+
+			strlist_add(&out->hooks, v[i + 2].text);
+			strlist_add(&out->functions, v[i + 4].text);
+			strlist_add(&out->guards, g ? g : "");
+			free(g);
+		}
+	}
+	while (conds.n) {
+		conds.n--;
+		free(conds.v[conds.n].branch);
+		free(conds.v[conds.n].prior);
+	}
+	free(conds.v);
+	tokens_free(&t);
+	free(text);
+	return true;
+}
+
+void lsm_source_free(struct lsm_source *s)
+{
+	strlist_free(&s->lsm_names);
+	strlist_free(&s->hooks);
+	strlist_free(&s->functions);
+	strlist_free(&s->guards);
+}

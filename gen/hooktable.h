@@ -15,6 +15,17 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 /* Evaluate preprocessor conditions against cfg: result[i] is 1, 0, or -1 when it errs. */
 void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
 		     signed char *result);
+/* What one LSM source file registers: its LSM_HOOK_INIT entries and DEFINE_LSM names. */
+struct lsm_source {
+	struct strlist lsm_names;	/* DEFINE_LSM(name), DEFINE_EARLY_LSM(name) */
+	struct strlist hooks, functions, guards;	/* guards: "" when none */
+	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
+};
+
+/* Scan an LSM source file's tokens (no preprocessing: includes need not exist). */
+bool lsm_source_scan(const char *path, struct lsm_source *out);
+/* Free a scan's contents. */
+void lsm_source_free(struct lsm_source *s);
 /* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */
 char *libclang_version(void);
 

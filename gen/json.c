@@ -416,7 +416,8 @@ static bool read_impl_entries(struct impl_lsm *l, json_t *lsm, json_t *list, con
 				 "that is a string or null", where, i);
 			return false;
 		}
-		const char *bc = file_condition(lsm, opt_string(e, "file"));
+		const char *bc = opt_string(e, "build_condition") ? opt_string(e, "build_condition") :
+				 file_condition(lsm, opt_string(e, "file"));
 
 		l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
 		l->entries[l->n++] = (struct impl_entry){
@@ -465,7 +466,7 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 
 		if (key[0] == '_' || !json_is_object(v))
 			continue;
-		if (!kconfig || !is_identifier(kconfig)) {
+		if (!kconfig || (*kconfig && !is_identifier(kconfig))) {
 			error_at(source, 0, 0, "%s: needs \"kconfig\", its Kconfig symbol", key);
 			ok = false;
 			continue;
@@ -477,9 +478,42 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 		l->name = xstrdup(key);
 		l->kconfig = xasprintf("%s%s", strncmp(kconfig, "CONFIG_", 7) ? "CONFIG_" : "", kconfig);
 		l->all_hooks = json_is_true(json_object_get(v, "all_hooks"));
+		l->unsure = json_is_true(json_object_get(v, "unsure"));
 		ok &= read_impl_entries(l, v, json_object_get(v, "hooks"), source, key);
 		ok &= read_impl_entries(l, v, json_object_get(v, "extra"), source, key);
 	}
 	json_decref(root);
 	return ok;
+}
+
+char *json_impls(const struct impls *im)
+{
+	json_t *tree = json_object();
+
+	for (unsigned i = 0; i < im->n; i++) {
+		const struct impl_lsm *l = &im->lsms[i];
+		json_t *hooks = json_array(), *files = json_array();
+		json_t *o = json_pack("{s:s}", "kconfig", strncmp(l->kconfig, "CONFIG_", 7) ?
+				      l->kconfig : l->kconfig + 7);
+
+		for (unsigned k = 0; k < l->n; k++) {
+			const struct impl_entry *e = &l->entries[k];
+			json_t *h = json_pack("{s:s, s:s, s:o}", "name", e->hook, "function",
+					      e->function, "guard",
+					      e->guard ? json_string(e->guard) : json_null());
+
+			if (e->build_condition)
+				json_object_set_new(h, "build_condition", json_string(e->build_condition));
+			json_array_append_new(hooks, h);
+		}
+		json_object_set_new(o, "hooks", hooks);
+		json_decref(files);
+		if (l->all_hooks)
+			json_object_set_new(o, "all_hooks", json_true());
+		if (l->unsure)
+			json_object_set_new(o, "unsure", json_true());
+		json_object_set_new(tree, l->name, o);
+	}
+	return dump(json_pack("{s:{s:s}, s:o}", "_meta", "description",
+			      "LSM_HOOK_INIT entries found by lsmgen impls", "scan", tree));
 }

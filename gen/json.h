@@ -20,6 +20,8 @@ bool json_read_policies(struct model *m, const char *source, const char *text, s
  */
 bool json_read_impls(struct impls *im, const char *source, const char *text, size_t len,
 		     const char *tree);
+/* An implementer list as JSON in the same schema, under the tree key "scan". */
+char *json_impls(const struct impls *im);
 /* Read a manifest written by generate --manifest back into a model; report errors. */
 bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len);
 /* A diff as a JSON object, newline-terminated. */

@@ -16,6 +16,7 @@
 #include "hooktable.h"
 #include "json.h"
 #include "model.h"
+#include "scan.h"
 #include "slots.h"
 #include "util.h"
 
@@ -51,6 +52,7 @@ static const char usage_main[] =
 	"  count      print MAX_LSM_COUNT (--explain: each LSM and why it counts)\n"
 	"  diff A B   hooks, defaults, guards and costs that differ between two models\n"
 	"  stats      static calls, static keys and table bytes a configuration costs\n"
+	"  impls      scan a kernel's security/ for which LSMs implement which hooks (JSON)\n"
 	"  help CMD   the options of one command\n"
 	"\n"
 	"  -h, --help     this text\n"
@@ -132,6 +134,14 @@ static const char usage_diff[] =
 	"guard), and static calls, keys and table bytes. --json prints the same for tools.\n"
 	"Exit status, as diff(1): 0 equal, 1 different, 2 any error.\n";
 
+static const char usage_impls[] =
+	"usage: lsmgen impls --kernel KDIR [--lsms FILE | --lsm-count-h FILE]\n"
+	"\n"
+	"Scan KDIR/security: every LSM_HOOK_INIT(hook, function) entry, the LSM that registers\n"
+	"it (DEFINE_LSM or DEFINE_EARLY_LSM of its file or directory), the #if condition around\n"
+	"it and the Makefile condition of its file; print them as JSON in the schema\n"
+	"--impls reads, so CI without the kernel sources can still generate --slots exact.\n";
+
 static const char usage_stats[] =
 	"usage: lsmgen stats --hookdefs FILE --config FILE [--lsms F | --lsm-count-h F] [--json]\n"
 	"\n"
@@ -170,6 +180,8 @@ static void print_help(const char *cmd)
 		printf("%s%s\n%s", usage_check, usage_inputs, usage_lsms);
 	} else if (!strcmp(cmd, "stats")) {
 		printf("%s%s\n%s", usage_stats, usage_inputs, usage_lsms);
+	} else if (!strcmp(cmd, "impls")) {
+		fputs(usage_impls, stdout);
 	} else if (!strcmp(cmd, "diff")) {
 		printf("%s\n%s", usage_diff, usage_lsms);
 	} else if (!strcmp(cmd, "hooks")) {
@@ -208,10 +220,10 @@ struct optdef {
 static const struct optdef optdefs[] = {
 	{ "hookdefs", 0, "generate check hooks stats", O(hookdefs), true },
 	{ "config", 0, "generate check hooks count stats", O(config), true },
-	{ "kernel", 0, "generate check hooks count stats", O(kernel), true },
-	{ "objtree", 'O', "generate check hooks count stats", O(objtree), true },
-	{ "lsms", 0, "generate check count stats diff", O(lsms), true },
-	{ "lsm-count-h", 0, "generate check count stats diff", O(lsm_count_h), true },
+	{ "kernel", 0, "generate check hooks count stats impls", O(kernel), true },
+	{ "objtree", 'O', "generate check hooks count stats impls", O(objtree), true },
+	{ "lsms", 0, "generate check count stats diff hooks impls", O(lsms), true },
+	{ "lsm-count-h", 0, "generate check count stats diff hooks impls", O(lsm_count_h), true },
 	{ "output", 'o', "generate check", O(output), true },
 	{ "manifest", 0, "generate check", O(manifest), true },
 	{ "templates", 0, "generate check stats", O(templates), true },
@@ -359,17 +371,23 @@ static bool apply_slots(const struct opts *o, struct model *m, const struct conf
 		usage_error(o->cmd, "--slots takes max or exact, not '%s'", o->slots);
 	bool exact = o->slots && !strcmp(o->slots, "exact");
 
-	if ((exact || o->explain_slots) && !o->impls)
-		usage_error(o->cmd, "--slots exact and --explain-slots need --impls FILE (scanning "
-			    "the kernel's security/ sources is not implemented yet)");
-	if (!o->impls)
+	if ((exact || o->explain_slots) && !o->impls && !o->kernel)
+		usage_error(o->cmd, "--slots exact and --explain-slots need --impls FILE, or "
+			    "--kernel KDIR to scan its security/ sources");
+	if (!o->impls && !exact && !o->explain_slots)
 		return true;
-	size_t len;
-	char *text = read_file(o->impls, &len);
-	bool ok = text && json_read_impls(&im, o->impls, text, len, o->impls_tree);
+	bool ok;
 
-	free(text);
-	strlist_add(&m->deps, o->impls);
+	if (o->impls) {
+		size_t len;
+		char *text = read_file(o->impls, &len);
+
+		ok = text && json_read_impls(&im, o->impls, text, len, o->impls_tree);
+		free(text);
+		strlist_add(&m->deps, o->impls);
+	} else {
+		ok = scan_kernel(o->kernel, &m->reg, &im, &m->deps);
+	}
 	if (ok && exact)
 		ok = slots_exact(m, &im, cfg);
 	if (ok && o->explain_slots)
@@ -706,6 +724,24 @@ static int cmd_diff(struct opts *o)
 	return equal ? 0 : 1;
 }
 
+static int cmd_impls(struct opts *o, struct model *m)
+{
+	struct impls im;
+
+	if (!o->kernel)
+		usage_error(o->cmd, "give --kernel KDIR");
+	if (!load_registry(o, m) || !scan_kernel(o->kernel, &m->reg, &im, &m->deps)) {
+		impls_free(&im);
+		return EXIT_INPUT;
+	}
+	char *json = json_impls(&im);
+
+	fputs(json, stdout);
+	free(json);
+	impls_free(&im);
+	return 0;
+}
+
 static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 {
 	struct outfile *files;
@@ -768,7 +804,8 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(o.cmd, "generate") && strcmp(o.cmd, "hooks") && strcmp(o.cmd, "count") &&
-	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats") && strcmp(o.cmd, "diff")) {
+	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats") && strcmp(o.cmd, "diff") &&
+	    strcmp(o.cmd, "impls")) {
 		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", o.cmd);
 		return EXIT_USAGE;
 	}
@@ -777,6 +814,10 @@ int main(int argc, char **argv)
 	parse_args(&o, argc, argv);
 	if (!strcmp(o.cmd, "diff")) {
 		rc = cmd_diff(&o);
+		goto out_nocfg;
+	}
+	if (!strcmp(o.cmd, "impls")) {
+		rc = cmd_impls(&o, &m);
 		goto out_nocfg;
 	}
 	resolve_inputs(&o, strcmp(o.cmd, "count") != 0, owned, 3);

@@ -81,6 +81,11 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 
 			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
 					      "no condition" };
+			if (l->unsure) {
+				f[k].v = V_UNSURE;
+				f[k].why = "lsmgen cannot tell which counted LSM registers it";
+				continue;
+			}
 			if (!counted) {
 				f[k].v = enabled ? V_UNSURE : V_NO;
 				f[k].why = enabled ? "the LSM is built but not counted in MAX_LSM_COUNT" :

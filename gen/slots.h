@@ -18,6 +18,7 @@ struct impl_lsm {
 	char *name;
 	char *kconfig;		/* with the CONFIG_ prefix */
 	bool all_hooks;		/* registers every hook of the table (the BPF LSM's X-macro) */
+	bool unsure;		/* a scan could not tell the LSM or its symbol */
 	struct impl_entry *entries;
 	unsigned n;
 };

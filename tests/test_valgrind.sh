@@ -39,3 +39,7 @@ vg generate --hookdefs $t --config $c --templates tests/cases/templates-unknown-
 vg count --config tests/cases/config-bad-lines/input.config
 vg count --config tests/cases/lsms-bad-json/lsms.json --lsms tests/cases/lsms-bad-json/lsms.json
 vg generate --hookdefs $t --config $c --policies tests/cases/policies-bad/policies.json -o "$tmp/y"
+vg impls --kernel tests/golden/scan-tree/linux --lsms tests/golden/scan-tree/lsms.json
+vg generate --kernel tests/golden/scan-tree/linux -O tests/golden/scan-tree/build \
+	--lsms tests/golden/scan-tree/lsms.json --slots exact -o "$tmp/z"
+vg stats --hookdefs $t --config $c --impls tests/golden/exact/impls.json
