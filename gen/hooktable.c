@@ -974,6 +974,8 @@ bool lsm_source_scan(const char *path, struct lsm_source *out)
 		    v[i + 4].kind == CXToken_Identifier && is(&v[i + 5], ")")) {
 			char *g = guard_text(&conds);
 
+			out->lines = xrealloc(out->lines, (out->hooks.n + 1) * sizeof(*out->lines));
+			out->lines[out->hooks.n] = v[i].line;
 			strlist_add(&out->hooks, v[i + 2].text);
 			strlist_add(&out->functions, v[i + 4].text);
 			strlist_add(&out->guards, g ? g : "");
@@ -993,6 +995,7 @@ bool lsm_source_scan(const char *path, struct lsm_source *out)
 
 void lsm_source_free(struct lsm_source *s)
 {
+	free(s->lines);
 	strlist_free(&s->lsm_names);
 	strlist_free(&s->hooks);
 	strlist_free(&s->functions);

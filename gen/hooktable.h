@@ -19,6 +19,7 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 struct lsm_source {
 	struct strlist lsm_names;	/* DEFINE_LSM(name), DEFINE_EARLY_LSM(name) */
 	struct strlist hooks, functions, guards;	/* guards: "" when none */
+	unsigned *lines;			/* line of each entry */
 	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
 };
 

@@ -423,6 +423,7 @@ static bool read_impl_entries(struct impl_lsm *l, json_t *lsm, json_t *list, con
 		l->entries[l->n++] = (struct impl_entry){
 			xstrdup(hook), xstrdup(opt_string(e, "function") ? opt_string(e, "function") : ""),
 			guard ? xstrdup(guard) : NULL, bc ? xstrdup(bc) : NULL,
+			opt_string(e, "file") ? xstrdup(opt_string(e, "file")) : NULL, 0,
 		};
 	}
 	return true;

@@ -216,6 +216,7 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 				xstrdup(s->scan.hooks.v[k]), xstrdup(s->scan.functions.v[k]),
 				*g ? xstrdup(g) : NULL,
 				s->build_condition ? xstrdup(s->build_condition) : NULL,
+				xstrdup(s->path), s->scan.lines[k],
 			};
 		}
 		free(unknown);

@@ -174,8 +174,10 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 		if (f->v == V_YES)
 			h->nslots++;
 		if (f->v == V_UNSURE && !h->slots_unsure) {
-			warn_at(im->source, 0, 0, "%s: %s of LSM '%s' is unsure (%s): it keeps "
-				"MAX_LSM_COUNT slots", f->hook, f->e ? f->e->function : "entry",
+			const char *where = f->e && f->e->file ? f->e->file : im->source;
+
+			warn_at(where, f->e ? f->e->line : 0, 0, "%s: %s of LSM '%s' is unsure (%s): "
+				"it keeps MAX_LSM_COUNT slots", f->hook, f->e ? f->e->function : "entry",
 				f->lsm->name, f->why);
 			h->slots_unsure = true;
 		}
@@ -234,6 +236,7 @@ void impls_free(struct impls *im)
 			free(l->entries[j].function);
 			free(l->entries[j].guard);
 			free(l->entries[j].build_condition);
+			free(l->entries[j].file);
 		}
 		free(l->entries);
 		free(l->name);

@@ -11,6 +11,8 @@ struct impl_entry {
 	char *function;
 	char *guard;		/* preprocessor condition around the entry, or NULL */
 	char *build_condition;	/* Kconfig symbol (no CONFIG_) building its file, or NULL */
+	char *file;		/* where the entry is, for messages; NULL if unknown */
+	unsigned line;
 };
 
 /* One LSM of an implementer list: its symbol and entries. */
