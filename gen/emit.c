@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +40,38 @@ static struct tv *slot_value(unsigned long n)
 	return o;
 }
 
+static bool is_ident_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+static bool word_at(const char *s, size_t i, const char *w)
+{
+	size_t n = strlen(w);
+
+	return !strncmp(s + i, w, n) && (i == 0 || !is_ident_char(s[i - 1])) &&
+	       !is_ident_char(s[i + n]);
+}
+
+/* A parameter as checkpatch wants it: a bare "unsigned" is written "unsigned int". */
+static void put_decl(struct buf *out, const char *decl)
+{
+	for (size_t i = 0; decl[i]; i++) {
+		buf_putc(out, decl[i]);
+		if (!word_at(decl, i, "unsigned"))
+			continue;
+		buf_puts(out, "nsigned");
+		i += strlen("unsigned") - 1;
+		size_t k = i + 1;
+
+		while (decl[k] == ' ')
+			k++;
+		if (!word_at(decl, k, "int") && !word_at(decl, k, "long") && !word_at(decl, k, "short") &&
+		    !word_at(decl, k, "char"))
+			buf_puts(out, " int");
+	}
+}
+
 static struct tv *hook_value(const struct hook *h)
 {
 	struct tv *o = tv_obj();
@@ -49,7 +82,8 @@ static struct tv *hook_value(const struct hook *h)
 	buf_add(&args, "", 0);
 	for (unsigned i = 0; h && i < h->nparams; i++) {
 		tv_push(params, param_value(&h->params[i]));
-		buf_printf(&decl, "%s%s", i ? ", " : "", h->params[i].decl);
+		buf_puts(&decl, i ? ", " : "");
+		put_decl(&decl, h->params[i].decl);
 		buf_printf(&args, "%s%s", i ? ", " : "", h->params[i].name);
 	}
 	tv_set(o, "name", tv_str(h ? h->name : ""));
@@ -208,6 +242,23 @@ static void wrap_comment(struct buf *out, const char *line, size_t n, unsigned w
 }
 
 /*
+ * Columns of what must stay on the first line of the list item s starts with: up to its
+ * first ',' at any depth (it can break there itself), or the ')' that closes its list.
+ */
+static unsigned next_item_width(const char *s, size_t n)
+{
+	int depth = 0;
+	size_t i = 0;
+
+	for (; i < n && s[i] != ','; i++)
+		if (s[i] == '(')
+			depth++;
+		else if (s[i] == ')' && --depth < 0)
+			break;
+	return width_of(s, i < n ? i + 1 : n, 0);
+}
+
+/*
  * Wrap one line: break after the last ", " inside parentheses that keeps the line within
  * width, and align the rest with the open parenthesis; failing that, break after " = ".
  * base is the parenthesis column carried over from the line before, 0 if none.
@@ -238,9 +289,6 @@ static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width
 			comma = i + 1;
 			comma_depth = depth;
 			comma_col = stack[depth - 1];
-			/* too far right to align with: indent two tabs deeper instead */
-			if (comma_col > width * 3 / 5)
-				comma_col = 0;
 		} else if (c == '=' && i + 1 < n && line[i + 1] == ' ' && i && line[i - 1] == ' ' &&
 			   col <= width && !assign) {
 			assign = i + 1;
@@ -248,6 +296,9 @@ static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width
 	}
 	while (indent < n && line[indent] == '\t')
 		indent++;
+	/* aligned with the parenthesis (checkpatch --strict) unless the next item would not fit */
+	if (comma && comma_col + next_item_width(line + comma + 1, n - comma - 1) > width)
+		comma_col = 0;
 	if (comma && !comma_col)
 		comma_col = (indent + 2) * 8;
 	if (indent + 3 < n && !memcmp(line + indent, " * ", 3)) {

@@ -8,8 +8,11 @@
 #include "hooktable.h"
 
 #include <clang-c/Index.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "sha256.h"
 
 #define PRELUDE "/lsmgen/config-prelude.h"
 
@@ -919,6 +922,35 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 	buf_free(&prelude);
 }
 
+bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+
+	if (!text)
+		return false;
+	sha256_hex(text, len, sha256);
+	*nhooks = 0;
+	for (size_t i = 0; i + 9 <= len; i++)
+		if ((i == 0 || text[i - 1] == '\n') && !memcmp(text + i, "LSM_HOOK(", 9))
+			(*nhooks)++;
+	free(text);
+	return true;
+}
+
+/* "selinux": a plain string literal whose text can be an LSM name. */
+bool string_literal_is_name(const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (n < 3 || lit[0] != '"' || lit[n - 1] != '"' || n - 2 > MAX_NAME)
+		return false;
+	for (size_t k = 1; k + 1 < n; k++)
+		if (!(isalnum((unsigned char)lit[k]) || lit[k] == '_' || lit[k] == '-'))
+			return false;
+	return true;
+}
+
 /* The tokens of a file, lexed by libclang without preprocessing it. */
 static bool lex_file(const char *path, char **text, size_t *len, struct tokens *t)
 {
@@ -936,6 +968,42 @@ static bool lex_file(const char *path, char **text, size_t *len, struct tokens *
 	}
 	clang_disposeIndex(idx);
 	return tu != NULL;
+}
+
+/*
+ * The name an LSM registers under is its lsm_info's .name, not DEFINE_LSM()'s argument
+ * (DEFINE_LSM(safesetid_security_init) = { .name = "safesetid" }). From the tokens after
+ * "DEFINE_LSM(x)" at i: the string literal, "@MACRO" for a .name given by a macro (the
+ * caller resolves it), or "?x" when there is no .name to read.
+ */
+static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
+{
+	const struct tok *v = t->v;
+	const char *arg = v[i - 2].text;
+
+	if (i + 1 >= t->n || !is(&v[i], "=") || !is(&v[i + 1], "{"))
+		return xasprintf("?%s", arg);
+	/*
+	 * Up to the ';' that ends the definition, skipping directives: lockdown writes
+	 * "#ifdef X / DEFINE_EARLY_LSM(lockdown) = { / #else / DEFINE_LSM(lockdown) = { / #endif".
+	 */
+	for (unsigned k = i + 2; k + 3 < t->n && !is(&v[k], ";"); k++) {
+		if (is(&v[k], "#") && (k == 0 || v[k - 1].line != v[k].line)) {
+			k = directive_end(t, text, k) - 1;
+			continue;
+		}
+		if (!is(&v[k], ".") || !is(&v[k + 1], "name") || !is(&v[k + 2], "="))
+			continue;
+		const struct tok *val = &v[k + 3];
+		bool ends = k + 4 < t->n && (is(&v[k + 4], ",") || is(&v[k + 4], "}"));
+
+		if (ends && val->kind == CXToken_Identifier)
+			return xasprintf("@%s", val->text);
+		if (ends && val->kind == CXToken_Literal && string_literal_is_name(val->text))
+			return xstrndup(val->text + 1, strlen(val->text) - 2);
+		break;
+	}
+	return xasprintf("?%s", arg);
 }
 
 bool lsm_source_scan(const char *path, struct lsm_source *out)
@@ -959,6 +1027,13 @@ bool lsm_source_scan(const char *path, struct lsm_source *out)
 			if (i + 2 < next && is(&v[i + 1], "define") && is(&v[i + 2], "LSM_HOOK"))
 				for (unsigned k = i + 3; k < next; k++)
 					out->all_hooks |= is(&v[k], "LSM_HOOK_INIT");
+			/* #define NAME "text": what a .name = NAME of this file or directory means */
+			if (i + 4 == next && is(&v[i + 1], "define") &&
+			    v[i + 2].kind == CXToken_Identifier && v[i + 3].kind == CXToken_Literal &&
+			    v[i + 3].text[0] == '"' && v[i + 3].off > v[i + 2].end) {
+				strlist_add(&out->define_names, v[i + 2].text);
+				strlist_add(&out->define_values, v[i + 3].text);
+			}
 			walk_directive(&conds, &t, text, i, next, i == 0);
 			continue;
 		}
@@ -966,8 +1041,11 @@ bool lsm_source_scan(const char *path, struct lsm_source *out)
 			continue;	/* inside a directive */
 		if ((is(&v[i], "DEFINE_LSM") || is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < t.n &&
 		    is(&v[i + 1], "(") && v[i + 2].kind == CXToken_Identifier && is(&v[i + 3], ")")) {
-			if (!strlist_has(&out->lsm_names, v[i + 2].text))
-				strlist_add(&out->lsm_names, v[i + 2].text);
+			char *name = lsm_info_name(&t, text, i + 4);
+
+			if (!strlist_has(&out->lsm_names, name))
+				strlist_add(&out->lsm_names, name);
+			free(name);
 		}
 		if (is(&v[i], "LSM_HOOK_INIT") && i + 5 < t.n && is(&v[i + 1], "(") &&
 		    v[i + 2].kind == CXToken_Identifier && is(&v[i + 3], ",") &&
@@ -997,6 +1075,8 @@ void lsm_source_free(struct lsm_source *s)
 {
 	free(s->lines);
 	strlist_free(&s->lsm_names);
+	strlist_free(&s->define_names);
+	strlist_free(&s->define_values);
 	strlist_free(&s->hooks);
 	strlist_free(&s->functions);
 	strlist_free(&s->guards);

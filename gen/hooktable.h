@@ -17,7 +17,9 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 		     signed char *result);
 /* What one LSM source file registers: its LSM_HOOK_INIT entries and DEFINE_LSM names. */
 struct lsm_source {
-	struct strlist lsm_names;	/* DEFINE_LSM(name), DEFINE_EARLY_LSM(name) */
+	/* each lsm_info's .name: "selinux", "@MACRO" to resolve, "?arg" when unreadable */
+	struct strlist lsm_names;
+	struct strlist define_names, define_values;	/* #define NAME "text" */
 	struct strlist hooks, functions, guards;	/* guards: "" when none */
 	unsigned *lines;			/* line of each entry */
 	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
@@ -25,6 +27,13 @@ struct lsm_source {
 
 /* Scan an LSM source file's tokens (no preprocessing: includes need not exist). */
 bool lsm_source_scan(const char *path, struct lsm_source *out);
+/*
+ * What identifies a hook table: its sha256 and its number of LSM_HOOK( entries at the
+ * start of a line (both as ../shared/kernel/lsm_hook_impls.json records them).
+ */
+bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks);
+/* "selinux": a plain string literal whose text can be an LSM name. */
+bool string_literal_is_name(const char *lit);
 /* Free a scan's contents. */
 void lsm_source_free(struct lsm_source *s);
 /* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */

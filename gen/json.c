@@ -461,7 +461,24 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 		return false;
 	}
 	bool ok = true;
+	json_t *table = json_object_get(t, "_lsm_hook_defs");
 
+	if (table) {
+		const char *sha = opt_string(table, "sha256");
+		json_t *count = json_object_get(table, "hook_count");
+
+		if (!json_is_object(table) || !sha || strlen(sha) != 64 || !json_is_integer(count) ||
+		    json_integer_value(count) < 0) {
+			error_at(source, 0, 0, "\"_lsm_hook_defs\" must be {\"file\", \"hook_count\", "
+				 "\"sha256\"}: the hook table the list was made from");
+			json_decref(root);
+			return false;
+		}
+		im->table_sha256 = xstrdup(sha);
+		im->table_hooks = (unsigned)json_integer_value(count);
+		im->table_file = xstrdup(opt_string(table, "file") ? opt_string(table, "file") :
+					 "lsm_hook_defs.h");
+	}
 	json_object_foreach(t, key, v) {
 		const char *kconfig = opt_string(v, "kconfig");
 
@@ -515,6 +532,10 @@ char *json_impls(const struct impls *im)
 			json_object_set_new(o, "unsure", json_true());
 		json_object_set_new(tree, l->name, o);
 	}
+	if (im->table_sha256)
+		json_object_set_new(tree, "_lsm_hook_defs",
+				    json_pack("{s:s, s:i, s:s}", "file", im->table_file, "hook_count",
+					      (json_int_t)im->table_hooks, "sha256", im->table_sha256));
 	return dump(json_pack("{s:{s:s}, s:o}", "_meta", "description",
 			      "LSM_HOOK_INIT entries found by lsmgen impls", "scan", tree));
 }

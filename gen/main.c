@@ -362,6 +362,34 @@ static bool load_registry(const struct opts *o, struct model *m)
 	return ok;
 }
 
+/*
+ * Implementer facts hold for the hook table they were made from: a newer table (a stable
+ * release that backports hooks) has hooks the facts do not know, and too few slots panic
+ * the kernel at boot. A list that records its table must match the one being read.
+ */
+static bool impls_match_table(const char *impls, const struct impls *im, const char *hookdefs,
+			      bool exact)
+{
+	char sha[65];
+	unsigned nhooks;
+
+	if (!hooktable_fingerprint(hookdefs, sha, &nhooks))
+		return false;
+	if (!im->table_sha256) {
+		if (exact)
+			warn_at(impls, 0, 0, "records no hook table (\"_lsm_hook_defs\"): lsmgen "
+				"cannot check that its facts are for %s", hookdefs);
+		return true;
+	}
+	if (!strcmp(im->table_sha256, sha))
+		return true;
+	error_at(impls, 0, 0, "these implementer facts are for another hook table: %s with "
+		 "%u hooks (sha256 %.16s...), not %s with %u hooks (sha256 %.16s...); make them "
+		 "from this tree with 'lsmgen impls --kernel KDIR'", im->table_file, im->table_hooks,
+		 im->table_sha256, hookdefs, nhooks, sha);
+	return false;
+}
+
 /* --slots exact: per-hook slot counts from --impls; --explain-slots. */
 static bool apply_slots(const struct opts *o, struct model *m, const struct config *cfg)
 {
@@ -385,6 +413,7 @@ static bool apply_slots(const struct opts *o, struct model *m, const struct conf
 		ok = text && json_read_impls(&im, o->impls, text, len, o->impls_tree);
 		free(text);
 		strlist_add(&m->deps, o->impls);
+		ok = ok && impls_match_table(o->impls, &im, m->hookdefs, exact);
 	} else {
 		ok = scan_kernel(o->kernel, &m->reg, &im, &m->deps);
 	}
@@ -730,10 +759,20 @@ static int cmd_impls(struct opts *o, struct model *m)
 
 	if (!o->kernel)
 		usage_error(o->cmd, "give --kernel KDIR");
-	if (!load_registry(o, m) || !scan_kernel(o->kernel, &m->reg, &im, &m->deps)) {
+	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
+	char sha[65];
+	unsigned nhooks;
+
+	if (!load_registry(o, m) || !scan_kernel(o->kernel, &m->reg, &im, &m->deps) ||
+	    !hooktable_fingerprint(table, sha, &nhooks)) {
+		free(table);
 		impls_free(&im);
 		return EXIT_INPUT;
 	}
+	free(table);
+	im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
+	im.table_sha256 = xstrdup(sha);
+	im.table_hooks = nhooks;
 	char *json = json_impls(&im);
 
 	fputs(json, stdout);

@@ -84,14 +84,7 @@ static void walk(const char *dir, struct tree *t, struct strlist *deps)
 		if (e->d_name[0] != '.')
 			strlist_add(&names, e->d_name);
 	closedir(d);
-	/* sorted, so the scan does not depend on the file system's order */
-	for (unsigned i = 1; i < names.n; i++)
-		for (unsigned j = i; j > 0 && strcmp(names.v[j - 1], names.v[j]) > 0; j--) {
-			char *x = names.v[j];
-
-			names.v[j] = names.v[j - 1];
-			names.v[j - 1] = x;
-		}
+	strlist_sort(&names);
 	for (unsigned i = 0; i < names.n; i++) {
 		char *path = xasprintf("%s/%s", dir, names.v[i]);
 		struct stat st;
@@ -129,6 +122,74 @@ static void walk(const char *dir, struct tree *t, struct strlist *deps)
 		free(path);
 	}
 	strlist_free(&names);
+}
+
+/* The string a "#define NAME" of this file, or of a header beside it, gives; or NULL. */
+static char *macro_value(const struct source *s, const char *name, struct strlist *deps)
+{
+	for (unsigned k = 0; k < s->scan.define_names.n; k++)
+		if (!strcmp(s->scan.define_names.v[k], name))
+			return xstrdup(s->scan.define_values.v[k]);
+	DIR *d = opendir(s->dir);
+	struct dirent *e;
+	struct strlist headers = { 0 };
+	char *found = NULL;
+
+	if (!d)
+		return NULL;
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+
+		if (e->d_name[0] != '.' && n > 2 && !strcmp(e->d_name + n - 2, ".h"))
+			strlist_add(&headers, e->d_name);
+	}
+	closedir(d);
+	strlist_sort(&headers);
+	for (unsigned i = 0; i < headers.n && !found; i++) {
+		char *path = xasprintf("%s/%s", s->dir, headers.v[i]);
+		struct lsm_source h;
+
+		if (lsm_source_scan(path, &h)) {
+			for (unsigned k = 0; k < h.define_names.n && !found; k++)
+				if (!strcmp(h.define_names.v[k], name))
+					found = xstrdup(h.define_values.v[k]);
+			if (found && !strlist_has(deps, path))
+				strlist_add(deps, path);
+		}
+		lsm_source_free(&h);
+		free(path);
+	}
+	strlist_free(&headers);
+	return found;
+}
+
+/*
+ * Turn each "@MACRO" name of s into the string it stands for. A name that cannot be read
+ * stays "?arg", which no LSM list holds: its entries are unsure, so they keep
+ * MAX_LSM_COUNT slots.
+ */
+static void resolve_names(struct source *s, struct strlist *deps)
+{
+	for (unsigned k = 0; k < s->scan.lsm_names.n; k++) {
+		char *n = s->scan.lsm_names.v[k];
+
+		if (n[0] == '?')
+			warn_at(s->path, 0, 0, "DEFINE_LSM(%s) has no .name = \"...\" that lsmgen can "
+				"read: its hooks keep MAX_LSM_COUNT slots", n + 1);
+		if (n[0] != '@')
+			continue;
+		char *v = macro_value(s, n + 1, deps);
+
+		if (v && string_literal_is_name(v)) {
+			s->scan.lsm_names.v[k] = xstrndup(v + 1, strlen(v) - 2);
+		} else {
+			warn_at(s->path, 0, 0, ".name = %s: no #define %s \"...\" in this file or a "
+				"header beside it: its hooks keep MAX_LSM_COUNT slots", n + 1, n + 1);
+			s->scan.lsm_names.v[k] = xasprintf("?%s", n + 1);
+		}
+		free(v);
+		free(n);
+	}
 }
 
 /* The LSM an entry of source s belongs to, or NULL when that is not clear. */
@@ -182,6 +243,8 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		return false;
 	}
 	walk(security, &t, deps);
+	for (unsigned i = 0; i < t.n; i++)
+		resolve_names(&t.v[i], deps);
 	for (unsigned i = 0; i < t.n; i++) {
 		struct source *s = &t.v[i];
 		const char *who = owner(&t, s);

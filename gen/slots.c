@@ -228,6 +228,8 @@ bool slots_explain(const struct model *m, const struct impls *im, const struct c
 
 void impls_free(struct impls *im)
 {
+	free(im->table_file);
+	free(im->table_sha256);
 	for (unsigned i = 0; i < im->n; i++) {
 		struct impl_lsm *l = &im->lsms[i];
 

@@ -30,6 +30,9 @@ struct impls {
 	char *source;
 	struct impl_lsm *lsms;
 	unsigned n;
+	/* the hook table the list was made from ("_lsm_hook_defs"), or NULLs if not recorded */
+	char *table_file, *table_sha256;
+	unsigned table_hooks;
 };
 
 /* Set every hook's slot count in m: exactly, or MAX_LSM_COUNT where anything is unsure. */

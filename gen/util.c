@@ -277,6 +277,17 @@ bool strlist_has(const struct strlist *l, const char *s)
 	return false;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void strlist_sort(struct strlist *l)
+{
+	if (l->n > 1)
+		qsort(l->v, l->n, sizeof(*l->v), cmp_str);
+}
+
 void strlist_free(struct strlist *l)
 {
 	for (unsigned i = 0; i < l->n; i++)

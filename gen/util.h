@@ -83,6 +83,8 @@ struct strlist {
 void strlist_add(struct strlist *l, const char *s);
 /* True if l holds a string equal to s. */
 bool strlist_has(const struct strlist *l, const char *s);
+/* Sort in strcmp order (file names, so a scan does not depend on readdir's order). */
+void strlist_sort(struct strlist *l);
 /* Free every string and the list. */
 void strlist_free(struct strlist *l);
 

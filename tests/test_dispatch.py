@@ -80,13 +80,14 @@ def harness(hooks, nslots, rng, switch=False, abstain=None, toggle=False):
     if toggle:
         out.append(TOGGLE_ONE)
     out.append("int main(void)\n{")
-    # the index lists every slot of every hook, in table order
+    # the index (emitted only with --runtime-lsm) lists every slot of every hook, in table order
     total = sum(per.values())
-    out.append(f"\tif (lsm_static_call_index_len != {total}) {{\n"
-               f"\t\tprintf(\"FAIL: index has %u slots, want {total}\\n\", "
-               "lsm_static_call_index_len);\n\t\treturn 1;\n\t}")
+    if toggle:
+        out.append(f"\tif (lsm_static_call_index_len != {total}) {{\n"
+                   f"\t\tprintf(\"FAIL: index has %u slots, want {total}\\n\", "
+                   "lsm_static_call_index_len);\n\t\treturn 1;\n\t}")
     at = 0
-    for name, _, _, _ in hooks:
+    for name, _, _, _ in hooks if toggle else []:
         for n in range(per[name]):
             out.append(f"\tif (lsm_static_call_index[{at}] != &static_calls_table.{name}[{n}])\n"
                        f"\t\tfailures++, printf(\"FAIL: index {at} is not {name}[{n}]\\n\");")

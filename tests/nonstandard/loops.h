@@ -6,6 +6,9 @@
  * LSMGEN_HAS_<hook> says which hooks the table and configuration keep.
  */
 #define LSM_ID_UNDEF 0
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+#endif
 
 struct fs_context;
 struct fs_parameter;
@@ -39,12 +42,12 @@ static int __vm_enough_memory_standin(long pages, int cap_sys_admin)
 int prim_vm_enough_memory(struct mm_struct *mm, long pages)
 {
 	int cap_sys_admin = 1;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.vm_enough_memory); n++) {
 		if (!lsm_slot_active_vm_enough_memory(n))
 			continue;
-		if (lsm_slot_call_vm_enough_memory(n, mm, pages) <= 0) {
+		if (lsm_slot_call_vm_enough_memory(n, mm, pages) < 0) {
 			cap_sys_admin = 0;
 			break;
 		}
@@ -58,7 +61,7 @@ int ref_vm_enough_memory(struct mm_struct *mm, long pages)
 
 	REF_LOOP(vm_enough_memory, n) {
 		rc = ref_fp_vm_enough_memory[n](mm, pages);
-		if (rc <= 0) {
+		if (rc < 0) {
 			cap_sys_admin = 0;
 			break;
 		}
@@ -74,9 +77,9 @@ int prim_fs_context_parse_param(struct fs_context *fc, struct fs_parameter *para
 {
 	int trc;
 	int rc = -ENOPARAM;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.fs_context_parse_param); n++) {
 		if (!lsm_slot_active_fs_context_parse_param(n))
 			continue;
 		trc = lsm_slot_call_fs_context_parse_param(n, fc, param);
@@ -111,9 +114,9 @@ int prim_sb_set_mnt_opts(struct super_block *sb, void *mnt_opts, unsigned long k
 			 unsigned long *set_kern_flags)
 {
 	int rc = mnt_opts ? -EOPNOTSUPP : 0;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.sb_set_mnt_opts); n++) {
 		if (!lsm_slot_active_sb_set_mnt_opts(n))
 			continue;
 		rc = lsm_slot_call_sb_set_mnt_opts(n, sb, mnt_opts, kern_flags, set_kern_flags);
@@ -145,9 +148,9 @@ int prim_inode_init_security(struct inode *inode, struct inode *dir, const struc
 {
 	struct xattr *new_xattrs = NULL;
 	int ret = -EOPNOTSUPP, xattr_count = 0;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.inode_init_security); n++) {
 		if (!lsm_slot_active_inode_init_security(n))
 			continue;
 		ret = lsm_slot_call_inode_init_security(n, inode, dir, qstr, new_xattrs,
@@ -182,9 +185,9 @@ int prim_task_prctl(int option, unsigned long arg2, unsigned long arg3, unsigned
 {
 	int thisrc;
 	int rc = -ENOSYS;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.task_prctl); n++) {
 		if (!lsm_slot_active_task_prctl(n))
 			continue;
 		thisrc = lsm_slot_call_task_prctl(n, option, arg2, arg3, arg4, arg5);
@@ -226,9 +229,9 @@ int prim_getselfattr(unsigned int attr, u32 flags, bool single, u64 lctx_id)
 	bool toobig = false;
 	int count = 0;
 	int rc = 0;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.getselfattr); n++) {
 		if (!lsm_slot_active_getselfattr(n))
 			continue;
 		if (single && lctx_id != lsm_slot_lsmid_getselfattr(n))
@@ -361,9 +364,9 @@ int prim_xfrm_state_pol_flow_match(struct xfrm_state *x, struct xfrm_policy *xp,
 				   const struct flowi_common *flic)
 {
 	int rc = 1;
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.xfrm_state_pol_flow_match); n++) {
 		if (!lsm_slot_active_xfrm_state_pol_flow_match(n))
 			continue;
 		rc = lsm_slot_call_xfrm_state_pol_flow_match(n, x, xp, flic);
@@ -390,9 +393,9 @@ static int (*ref_fp_lsmprop_to_secctx[64])(struct lsm_prop *, struct lsm_context
 
 int prim_lsmprop_to_secctx(struct lsm_prop *prop, struct lsm_context *cp, int lsmid)
 {
-	int n;
+	unsigned int n;
 
-	for (n = 0; n < MAX_LSM_COUNT; n++) {
+	for (n = 0; n < ARRAY_SIZE(static_calls_table.lsmprop_to_secctx); n++) {
 		if (!lsm_slot_active_lsmprop_to_secctx(n))
 			continue;
 		if (lsmid != LSM_ID_UNDEF && (u64)lsmid != lsm_slot_lsmid_lsmprop_to_secctx(n))

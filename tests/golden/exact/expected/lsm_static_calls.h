@@ -4,8 +4,8 @@
  * Inputs: lsm_hook_defs.h, config
  */
 
-#ifndef __LINUX_LSM_STATIC_CALLS_H
-#define __LINUX_LSM_STATIC_CALLS_H
+#ifndef __LSMGEN_LSM_STATIC_CALLS_H
+#define __LSMGEN_LSM_STATIC_CALLS_H
 
 #include "lsm_count.h"
 
@@ -55,13 +55,6 @@ struct lsm_static_calls_table {
 	struct lsm_static_call audit_rule_init[LSM_SLOTS_audit_rule_init];
 } __packed __randomize_layout;
 
-extern struct lsm_static_calls_table static_calls_table;
+extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
-/*
- * Every slot of every hook (25), in table order, for code that must walk them
- * all (toggling one LSM's hooks, say) without casting the randomized table to an array.
- */
-extern struct lsm_static_call *const lsm_static_call_index[];
-extern const unsigned int lsm_static_call_index_len;
-
-#endif /* __LINUX_LSM_STATIC_CALLS_H */
+#endif /* __LSMGEN_LSM_STATIC_CALLS_H */

@@ -7,8 +7,14 @@
  linux/security/commoncap.c \
  linux/security/early/Makefile \
  linux/security/early/early.c \
+ linux/security/landmark/Makefile \
+ linux/security/landmark/common.h \
+ linux/security/landmark/fs.c \
+ linux/security/landmark/setup.c \
  linux/security/mystery/Makefile \
  linux/security/mystery/mystery.c \
+ linux/security/renamed/Makefile \
+ linux/security/renamed/lsm.c \
  linux/security/selinux/Makefile \
  linux/security/selinux/hooks.c \
  linux/security/selinux/xfrm.c \

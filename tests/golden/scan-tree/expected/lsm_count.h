@@ -4,18 +4,20 @@
  * Inputs: lsm_hook_defs.h, .config
  */
 
-#ifndef __LINUX_LSM_COUNT_H
-#define __LINUX_LSM_COUNT_H
+#ifndef __LSMGEN_LSM_COUNT_H
+#define __LSMGEN_LSM_COUNT_H
 
 /*
- * MAX_LSM_COUNT: how many of these 4 LSMs the configuration builds in.
+ * MAX_LSM_COUNT: how many of these 6 LSMs the configuration builds in.
  * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY=y).
  *
  *	capability: CONFIG_SECURITY=y, counted
  *	selinux: CONFIG_SECURITY_SELINUX=y, counted
  *	bpf: CONFIG_BPF_LSM=y, counted
  *	early: CONFIG_SECURITY_EARLY=y, counted
+ *	landmark: CONFIG_SECURITY_LANDMARK=y, counted
+ *	renamed: CONFIG_SECURITY_RENAMED=y, counted
  */
-#define MAX_LSM_COUNT 4
+#define MAX_LSM_COUNT 6
 
-#endif /* __LINUX_LSM_COUNT_H */
+#endif /* __LSMGEN_LSM_COUNT_H */

@@ -4,22 +4,22 @@
  * Inputs: lsm_hook_defs.h, .config
  */
 
-#ifndef __LINUX_LSM_STATIC_CALLS_H
-#define __LINUX_LSM_STATIC_CALLS_H
+#ifndef __LSMGEN_LSM_STATIC_CALLS_H
+#define __LSMGEN_LSM_STATIC_CALLS_H
 
 #include "lsm_count.h"
 
 /*
  * Exact slots: one per LSM_HOOK_INIT entry of a counted LSM that the configuration keeps
- * (18 in all, not 6 x MAX_LSM_COUNT). A hook nobody implements has none.
+ * (24 in all, not 6 x MAX_LSM_COUNT). A hook nobody implements has none.
  * The kernel must stop filling a hook's slots at ARRAY_SIZE(static_calls_table.<hook>).
  */
-#define LSM_SLOTS_file_open 4
-#define LSM_SLOTS_file_ioctl 4	/* unsure: MAX_LSM_COUNT */
+#define LSM_SLOTS_file_open 5
+#define LSM_SLOTS_file_ioctl 6	/* unsure: MAX_LSM_COUNT */
 #define LSM_SLOTS_file_free_security 2
 #define LSM_SLOTS_socket_create 2
-#define LSM_SLOTS_task_kill 4	/* unsure: MAX_LSM_COUNT */
-#define LSM_SLOTS_capable 2
+#define LSM_SLOTS_task_kill 6	/* unsure: MAX_LSM_COUNT */
+#define LSM_SLOTS_capable 3
 
 /*
  * LSM_SLOTS_<hook> static-call slots for each of the 6 hooks the
@@ -35,13 +35,6 @@ struct lsm_static_calls_table {
 	struct lsm_static_call capable[LSM_SLOTS_capable];
 } __packed __randomize_layout;
 
-extern struct lsm_static_calls_table static_calls_table;
+extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
-/*
- * Every slot of every hook (18), in table order, for code that must walk them
- * all (toggling one LSM's hooks, say) without casting the randomized table to an array.
- */
-extern struct lsm_static_call *const lsm_static_call_index[];
-extern const unsigned int lsm_static_call_index_len;
-
-#endif /* __LINUX_LSM_STATIC_CALLS_H */
+#endif /* __LSMGEN_LSM_STATIC_CALLS_H */

@@ -4,8 +4,8 @@
  * Inputs: lsm_hook_defs.h, config
  */
 
-#ifndef __LINUX_LSM_COUNT_H
-#define __LINUX_LSM_COUNT_H
+#ifndef __LSMGEN_LSM_COUNT_H
+#define __LSMGEN_LSM_COUNT_H
 
 /*
  * MAX_LSM_COUNT: how many of these 14 LSMs the configuration builds in.
@@ -28,4 +28,4 @@
  */
 #define MAX_LSM_COUNT 1
 
-#endif /* __LINUX_LSM_COUNT_H */
+#endif /* __LSMGEN_LSM_COUNT_H */

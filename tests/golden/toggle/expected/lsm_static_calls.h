@@ -4,8 +4,8 @@
  * Inputs: lsm_hook_defs.h, config
  */
 
-#ifndef __LINUX_LSM_STATIC_CALLS_H
-#define __LINUX_LSM_STATIC_CALLS_H
+#ifndef __LSMGEN_LSM_STATIC_CALLS_H
+#define __LSMGEN_LSM_STATIC_CALLS_H
 
 #include "lsm_count.h"
 
@@ -31,7 +31,7 @@ struct lsm_static_calls_table {
 	struct lsm_static_call audit_rule_init[MAX_LSM_COUNT];
 } __packed __randomize_layout;
 
-extern struct lsm_static_calls_table static_calls_table;
+extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 /*
  * Every slot of every hook (14), in table order, for code that must walk them
@@ -43,4 +43,4 @@ extern const unsigned int lsm_static_call_index_len;
 /* Switch a runtime hook of capability on or off; 0, or -EINVAL if no slot has it. */
 int security_toggle_hook(void *hook_addr, bool state);
 
-#endif /* __LINUX_LSM_STATIC_CALLS_H */
+#endif /* __LSMGEN_LSM_STATIC_CALLS_H */

@@ -7,6 +7,11 @@ static struct security_hook_list early_hooks[] __ro_after_init = {
 #endif
 };
 
+/* early or not by configuration, as lockdown: the name is read across the #else */
+#ifdef CONFIG_SECURITY_EARLY_FIRST
 DEFINE_EARLY_LSM(early) = {
+#else
+DEFINE_LSM(early) = {
+#endif
 	.name = "early",
 };

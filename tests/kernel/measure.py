@@ -1,0 +1,202 @@
+"""measure.py: what a kernel build holds, read with binutils, compared with stock.
+
+Functions are compared as objdump prints them, with what moves when anything else
+moves taken out: addresses, displacements of jumps and RIP-relative operands, absolute
+kernel addresses. Symbol names stay, so a call to another function is a difference.
+"""
+
+import re
+import subprocess
+
+# security.c calls that are indirect and are not LSM hooks, read from 6.12's
+# security/security.c: security_inode_init_security() calls the caller's initxattrs().
+NOT_HOOK_CALLBACKS = {"security_inode_init_security": 1}
+
+FUNC = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
+INSN = re.compile(r"^\s+[0-9a-f]+:\s+(.*)$")
+RELOC = re.compile(r"^\s+[0-9a-f]+: (R_\S+)\s+(\S+)")
+
+
+def read_config(path):
+    values = {}
+    with open(path) as f:
+        for line in f:
+            m = re.match(r"^(CONFIG_\w+)=(.*)$", line.strip())
+            if m:
+                values[m.group(1)] = m.group(2)
+    return values
+
+
+def normalise(insn):
+    if "#" in insn:     # objdump's comment: keep only the symbol it names
+        code, comment = insn.split("#", 1)
+        sym = re.search(r"<[^>]+>", comment)
+        insn = code + (" # " + sym.group(0) if sym else "")
+    insn = re.sub(r"\b[0-9a-f]{1,16} <", "<", insn)          # call/jmp target address
+    insn = re.sub(r"-?0x[0-9a-f]+\(%rip\)", "X(%rip)", insn)  # RIP-relative displacement
+    insn = re.sub(r"\$0xffffffff[0-9a-f]{8}", "$ADDR", insn)  # absolute kernel address
+    insn = re.sub(r"\b0xffffffff[0-9a-f]{8}\b", "ADDR", insn)
+    return re.sub(r"\s+", " ", insn).strip()
+
+
+def functions(path, relocs):
+    """name -> [normalised instruction or relocation]"""
+    args = ["objdump", "-d", "--no-show-raw-insn", "-w"] + (["-r"] if relocs else []) + [path]
+    out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
+    funcs, cur = {}, None
+    for line in out.splitlines():
+        m = FUNC.match(line)
+        if m:
+            cur = funcs.setdefault(m.group(2), [])
+            continue
+        if cur is None:
+            continue
+        r = RELOC.match(line)
+        if r:
+            cur.append(f"{r.group(1)} {re.sub(r'[-+]0x[0-9a-f]+$', '', r.group(2))}")
+            continue
+        i = INSN.match(line)
+        if i and not i.group(1).startswith("(bad)"):
+            cur.append(normalise(i.group(1)))
+    return funcs
+
+
+def insns(body):
+    return sum(1 for x in body if not x.startswith("R_"))
+
+
+def sections(path):
+    out = subprocess.run(["size", "-A", path], capture_output=True, text=True,
+                         check=True).stdout
+    sizes = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) >= 2 and f[1].isdigit() and f[0] != "Total":
+            sizes[f[0]] = sizes.get(f[0], 0) + int(f[1])
+    return sizes
+
+
+def symbols(path):
+    """name -> size (nm -S), for defined symbols"""
+    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True, check=True).stdout
+    syms = {}
+    for line in out.splitlines():
+        f = line.split()
+        if len(f) == 4:
+            syms[f[3]] = int(f[1], 16)
+        elif len(f) == 3:
+            syms.setdefault(f[2], 0)
+    return syms
+
+
+def addresses(path):
+    out = subprocess.run(["nm", path], capture_output=True, text=True, check=True).stdout
+    return {f[2]: int(f[0], 16) for f in (ln.split() for ln in out.splitlines()) if len(f) == 3}
+
+
+def indirect_calls(funcs):
+    """function -> number of indirect calls: a retpoline thunk call, or call *"""
+    out = {}
+    for name, body in funcs.items():
+        n = sum(1 for x in body if x.startswith("call") and
+                ("__x86_indirect_thunk" in x or x.startswith("call *")))
+        if n:
+            out[name] = n
+    return out
+
+
+def compare(stock, variant):
+    same = shorter = 0
+    longer, changed = [], []
+    for name, body in variant.items():
+        if name not in stock:
+            continue
+        if stock[name] == body:
+            same += 1
+        elif insns(body) < insns(stock[name]):
+            shorter += 1
+            changed.append(name)
+        else:
+            longer.append(name)
+    return same, shorter, longer, changed
+
+
+def object_stats(stock_path, path, relocs):
+    sf, f = functions(stock_path, relocs), functions(path, relocs)
+    same, shorter, longer, _ = compare(sf, f)
+    syms = symbols(path)
+    sec = sections(path)
+    keep = (".text", ".rodata", ".data", ".data..ro_after_init", "__jump_table",
+            ".static_call_sites", ".init.text", ".init.data", ".bss")
+    return {
+        "functions": len(f),
+        "identical": same,
+        "shorter": shorter,
+        "longer_functions": sorted(longer),
+        "only_in_stock": sorted(set(sf) - set(f)),
+        "only_here": sorted(set(f) - set(sf)),
+        "instructions": sum(insns(b) for b in f.values()),
+        "sections": {k: v for k, v in sec.items() if k in keep},
+        "table_bytes": syms.get("static_calls_table", 0),
+        "static_calls": sum(1 for s in syms if s.startswith("__SCK__lsm_static_call_")),
+        "static_keys": sum(1 for s in syms if s.startswith("security_hook_active_")),
+        "jump_entries": sec.get("__jump_table", 0) // 16,
+        "indirect_calls": indirect_calls(f),
+    }
+
+
+def vmlinux_stats(stock_path, path):
+    m = object_stats(stock_path, path, relocs=False)
+    a = addresses(path)
+
+    def span(name):
+        return a.get(f"__stop_{name}", 0) - a.get(f"__start_{name}", 0)
+    m["jump_entries"] = span("__jump_table") // 16
+    m["static_call_sites"] = span("static_call_sites") // 8
+    del m["indirect_calls"]
+    return m
+
+
+def measure(stock_dir, d):
+    import os
+    return {
+        "security.o": object_stats(os.path.join(stock_dir, "security.o"),
+                                   os.path.join(d, "security.o"), relocs=True),
+        "vmlinux": vmlinux_stats(os.path.join(stock_dir, "vmlinux"), os.path.join(d, "vmlinux")),
+        "bzImage": os.path.getsize(os.path.join(d, "bzImage")),
+    }
+
+
+def table(results):
+    """The measured table, as markdown."""
+    v = results["variants"]
+    names = list(v)
+    rows = [
+        ("security.o functions identical to stock", lambda m: f"{m['security.o']['identical']}/"
+         f"{m['security.o']['functions']} ({m['security.o']['shorter']} shorter, "
+         f"{len(m['security.o']['longer_functions'])} longer)"),
+        ("security.o instructions", lambda m: m["security.o"]["instructions"]),
+        ("security.o .text bytes", lambda m: m["security.o"]["sections"].get(".text", 0)),
+        ("security.o .rodata bytes", lambda m: m["security.o"]["sections"].get(".rodata", 0)),
+        ("static_calls_table bytes", lambda m: m["security.o"]["table_bytes"]),
+        ("static calls", lambda m: m["security.o"]["static_calls"]),
+        ("static keys", lambda m: m["security.o"]["static_keys"]),
+        ("security.o __jump_table entries", lambda m: m["security.o"]["jump_entries"]),
+        ("security.o indirect calls", lambda m: sum(m["security.o"]["indirect_calls"].values())),
+        ("slots allocated / filled", lambda m: f"{m['slots']['allocated']} / "
+         f"{m['slots']['filled']}" if "slots" in m else "-"),
+        ("vmlinux functions identical to stock", lambda m: f"{m['vmlinux']['identical']}/"
+         f"{m['vmlinux']['functions']}"),
+        ("vmlinux instructions", lambda m: m["vmlinux"]["instructions"]),
+        ("vmlinux .text bytes", lambda m: m["vmlinux"]["sections"].get(".text", 0)),
+        ("vmlinux .rodata bytes", lambda m: m["vmlinux"]["sections"].get(".rodata", 0)),
+        ("vmlinux .data bytes", lambda m: m["vmlinux"]["sections"].get(".data", 0)),
+        ("vmlinux __jump_table entries", lambda m: m["vmlinux"]["jump_entries"]),
+        ("vmlinux static call sites", lambda m: m["vmlinux"]["static_call_sites"]),
+        ("bzImage bytes", lambda m: m["bzImage"]),
+        ("build (s, files compiled)", lambda m: f"{m['build_seconds']}, {m['files_compiled']}"),
+    ]
+    out = ["| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for title, f in rows:
+        out.append(f"| {title} | " + " | ".join(str(f(v[n])) for n in names) + " |")
+    return "\n".join(out)
