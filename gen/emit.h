@@ -18,10 +18,8 @@ struct tv *emit_values(const struct model *m, const struct config *cfg);
 /* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
 bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
 		 struct outfile **files, unsigned *nfiles, struct strlist *deps);
-/* Write files into dir: untouched when equal, else temp file, fsync, rename; all or none. */
-bool emit_write(const char *dir, const struct outfile *files, unsigned nfiles, bool verbose);
-/* Write one file atomically (temp file in its directory, fsync, rename) if it changed. */
-bool write_file_atomic(const char *path, const char *text, size_t len, bool *changed);
+/* Create dir and its parents as needed. */
+bool make_dirs(const char *dir);
 /* Free rendered files. */
 void emit_free(struct outfile *files, unsigned nfiles);
 /* Break lines longer than width at ", " inside parentheses, kernel style. */

@@ -13,6 +13,7 @@
 #include "diff.h"
 #include "embedded.h"
 #include "emit.h"
+#include "output.h"
 #include "hooktable.h"
 #include "json.h"
 #include "model.h"
@@ -533,28 +534,61 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool write_depfile(const struct opts *o, struct model *m)
+/* The depfile: the target, then every file the run read. */
+static void depfile_text(const struct opts *o, struct model *m, struct buf *b)
 {
-	struct buf b = { 0 };
 	char *target = o->depfile_target ? xstrdup(o->depfile_target) :
 		       xasprintf("%s/lsm_count.h", o->output);
-	bool changed;
 
 	qsort(m->deps.v, m->deps.n, sizeof(*m->deps.v), cmp_str);
-	put_dep_path(&b, target);
-	buf_putc(&b, ':');
+	put_dep_path(b, target);
+	buf_putc(b, ':');
 	for (unsigned i = 0; i < m->deps.n; i++) {
 		if (i && !strcmp(m->deps.v[i], m->deps.v[i - 1]))
 			continue;
-		buf_puts(&b, " \\\n ");
-		put_dep_path(&b, m->deps.v[i]);
+		buf_puts(b, " \\\n ");
+		put_dep_path(b, m->deps.v[i]);
 	}
-	buf_putc(&b, '\n');
-	bool ok = write_file_atomic(o->depfile, b.s, b.len, &changed);
-
-	buf_free(&b);
+	buf_putc(b, '\n');
 	free(target);
-	return ok;
+}
+
+/*
+ * Everything generate writes, and check compares: the generated files, the manifest and
+ * the depfile. False (nothing rendered) if a template is wrong.
+ */
+static bool output_set(const struct opts *o, struct model *m, const struct config *cfg,
+		       struct output_set *set, bool with_depfile)
+{
+	struct outfile *files;
+	unsigned nfiles;
+
+	memset(set, 0, sizeof(*set));
+	if (!emit_render(m, cfg, o->templates, &files, &nfiles, &m->deps)) {
+		emit_free(files, nfiles);
+		return false;
+	}
+	for (unsigned i = 0; i < nfiles; i++) {
+		char *path = xasprintf("%s/%s", o->output, files[i].name);
+
+		output_add(set, path, files[i].text.s, files[i].text.len, "generated file");
+		free(path);
+	}
+	emit_free(files, nfiles);
+	if (o->manifest) {
+		char *json = json_model(m, cfg, true);
+
+		output_add(set, o->manifest, json, strlen(json), "manifest");
+		free(json);
+	}
+	if (with_depfile && o->depfile) {
+		struct buf b = { 0 };
+
+		depfile_text(o, m, &b);
+		output_add(set, o->depfile, b.s, b.len, "depfile");
+		buf_free(&b);
+	}
+	return true;
 }
 
 /* Print argv as a shell command, with "generate" in place of the command. */
@@ -581,73 +615,21 @@ static void print_regenerate(const struct opts *o)
 	fputc('\n', stderr);
 }
 
-/* Show how path differs from text with diff -u; false if it differs or is missing. */
-static bool compare_file(const char *path, const char *text, size_t len)
-{
-	size_t have_len = 0;
-	struct stat st;
-	char *have = stat(path, &st) == 0 && S_ISREG(st.st_mode) ? read_file(path, &have_len) : NULL;
-
-	if (have && have_len == len && !memcmp(have, text, len)) {
-		free(have);
-		return true;
-	}
-	free(have);
-	if (!have) {
-		fprintf(stdout, "%s: missing\n", path);
-		return false;
-	}
-	char tmp[] = "/tmp/lsmgen-check.XXXXXX";
-	int fd = mkstemp(tmp);
-
-	if (fd >= 0 && write(fd, text, len) == (ssize_t)len) {
-		char *label = xasprintf("%s (lsmgen generate)", path);
-		char *const argv[] = { "diff", "-u", "--label", (char *)path, "--label", label,
-				       (char *)path, tmp, NULL };
-		pid_t pid;
-
-		fflush(stdout);
-		if (posix_spawnp(&pid, "diff", NULL, NULL, argv, environ) == 0)
-			waitpid(pid, NULL, 0);
-		else
-			printf("%s: differs (no diff program to show how)\n", path);
-		free(label);
-	}
-	if (fd >= 0) {
-		close(fd);
-		unlink(tmp);
-	}
-	return false;
-}
-
 static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 {
-	struct outfile *files;
-	unsigned nfiles;
-	bool fresh = true;
+	bool fresh;
 
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
 	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
-	if (!emit_render(m, cfg, o->templates, &files, &nfiles, NULL)) {
-		emit_free(files, nfiles);
+	struct output_set set;
+
+	if (!output_set(o, m, cfg, &set, false))
 		return EXIT_INPUT;
-	}
-	for (unsigned i = 0; i < nfiles; i++) {
-		char *path = xasprintf("%s/%s", o->output, files[i].name);
-
-		fresh &= compare_file(path, files[i].text.s, files[i].text.len);
-		free(path);
-	}
-	emit_free(files, nfiles);
-	if (o->manifest) {
-		char *json = json_model(m, cfg, true);
-
-		fresh &= compare_file(o->manifest, json, strlen(json));
-		free(json);
-	}
+	fresh = output_compare(&set);
+	output_free(&set);
 	if (fresh)
 		return 0;
 	fprintf(stderr, "lsmgen: %s is stale\n", o->output);
@@ -783,32 +765,24 @@ static int cmd_impls(struct opts *o, struct model *m)
 
 static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 {
-	struct outfile *files;
-	unsigned nfiles;
 
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
 	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
-	if (!emit_render(m, cfg, o->templates, &files, &nfiles, &m->deps)) {
-		emit_free(files, nfiles);
+	struct output_set set;
+
+	if (!output_set(o, m, cfg, &set, true))
 		return EXIT_INPUT;
+	/* an output that is an input, or another output, is refused before anything is written */
+	if (!output_refuse_aliases(&set, &m->deps)) {
+		output_free(&set);
+		return EXIT_USAGE;
 	}
-	bool ok = emit_write(o->output, files, nfiles, o->verbose);
+	bool ok = make_dirs(o->output) && output_commit(&set, o->verbose);
 
-	emit_free(files, nfiles);
-	if (ok && o->manifest) {
-		char *json = json_model(m, cfg, true);
-		bool changed;
-
-		ok = write_file_atomic(o->manifest, json, strlen(json), &changed);
-		if (ok && o->verbose)
-			fprintf(stderr, "%s: %s\n", o->manifest, changed ? "written" : "unchanged");
-		free(json);
-	}
-	if (ok && o->depfile)
-		ok = write_depfile(o, m);
+	output_free(&set);
 	if (ok && o->verbose)
 		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %u static calls and keys\n",
 			m->max_lsm_count, m->nhooks, m->nhooks * m->max_lsm_count);

@@ -2,10 +2,12 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 const char *progname = "lsmgen";
 bool diag_quiet;
@@ -191,33 +193,46 @@ void fatal(int status, const char *fmt, ...)
 char *read_file(const char *path, size_t *lenp)
 {
 	struct stat st;
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 
-	if (!f) {
+	if (fd < 0) {
 		error_at(path, 0, 0, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(f);
-		error_at(path, 0, 0, "is a directory, not a file");
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		error_at(path, 0, 0, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a file" :
+			 "is not a regular file (a device, FIFO or socket cannot be an input)");
 		return NULL;
 	}
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	struct buf b = { 0 };
 	char chunk[65536];
-	size_t n;
+	ssize_t n;
 
 	buf_add(&b, "", 0);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_add(&b, chunk, n);
-	if (ferror(f)) {
-		int e = errno;
+	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
 
-		fclose(f);
-		buf_free(&b);
-		error_at(path, 0, 0, "cannot read: %s", strerror(e));
-		return NULL;
+			close(fd);
+			buf_free(&b);
+			error_at(path, 0, 0, "cannot read: %s", strerror(e));
+			return NULL;
+		}
+		if (b.len + (size_t)n > MAX_INPUT_BYTES) {
+			close(fd);
+			buf_free(&b);
+			error_at(path, 0, 0, "is larger than %u MiB: not an input lsmgen reads",
+				 MAX_INPUT_BYTES >> 20);
+			return NULL;
+		}
+		buf_add(&b, chunk, (size_t)n);
 	}
-	fclose(f);
+	close(fd);
 	if (lenp)
 		*lenp = b.len;
 	return b.s;

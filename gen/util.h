@@ -66,6 +66,8 @@ void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 
 /* Read a whole regular file; on failure report an error for path and return NULL. */
 char *read_file(const char *path, size_t *len);
+/* Inputs are kernel sources and configurations: anything bigger is refused. */
+#define MAX_INPUT_BYTES (16u << 20)
 /* True if s is a C identifier. */
 bool is_identifier(const char *s);
 /* True if s is a keyword of C (gnu11), which can never name a hook or a parameter. */

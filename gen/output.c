@@ -1,0 +1,442 @@
+/*
+ * output.c: the output set of a run, written all together or not at all.
+ *
+ * Every file a run writes (the generated files, the manifest, the depfile) is added to
+ * one set. Nothing is written until the whole set is known: outputs that are inputs, or
+ * that are one another, are refused first. Then each changed file goes to a temporary
+ * file beside it, fsynced; only when all of them were written is each old file kept as a
+ * hard link and replaced by rename(), with signals held off; if any rename fails, every
+ * file already replaced is put back. Whatever ends the run early (an error, any
+ * terminating signal) removes the temporary files it made; SIGKILL can leave one, never a
+ * half-written output.
+ */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* ---- temporary files removed by any terminating signal ---- */
+
+#define MAX_CLEANUP 64
+static char *cleanup[MAX_CLEANUP];
+static volatile sig_atomic_t ncleanup;
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
+	SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL,
+	SIGSYS,
+};
+
+static void on_signal(int sig)
+{
+	for (sig_atomic_t i = 0; i < ncleanup; i++)
+		if (cleanup[i]) {
+			unlink(cleanup[i]);
+			rmdir(cleanup[i]);	/* check's directory in TMPDIR, once emptied */
+		}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+void cleanup_add(char *path)
+{
+	static bool handlers;
+
+	if (!handlers) {
+		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++)
+			signal(fatal_signals[i], on_signal);
+		handlers = true;
+	}
+	for (sig_atomic_t i = 0; i < ncleanup; i++)
+		if (!cleanup[i]) {
+			cleanup[i] = path;
+			return;
+		}
+	if (ncleanup < MAX_CLEANUP) {
+		cleanup[ncleanup] = path;
+		ncleanup++;
+	}
+}
+
+void cleanup_forget(const char *path)
+{
+	for (sig_atomic_t i = 0; i < ncleanup; i++)
+		if (cleanup[i] == path)
+			cleanup[i] = NULL;
+}
+
+static void hold_signals(bool hold, sigset_t *old)
+{
+	sigset_t all;
+
+	if (hold) {
+		sigemptyset(&all);
+		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++)
+			sigaddset(&all, fatal_signals[i]);
+		sigprocmask(SIG_BLOCK, &all, old);
+	} else {
+		sigprocmask(SIG_SETMASK, old, NULL);
+	}
+}
+
+/* ---- the set ---- */
+
+void output_add(struct output_set *s, const char *path, const char *text, size_t len,
+		const char *what)
+{
+	s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
+	struct output *o = &s->v[s->n++];
+
+	memset(o, 0, sizeof(*o));
+	o->path = xstrdup(path);
+	o->what = what;
+	buf_add(&o->text, text, len);
+}
+
+void output_free(struct output_set *s)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		free(s->v[i].path);
+		buf_free(&s->v[i].text);
+	}
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+/* The file a path names once symbolic links are followed: by device and inode if it
+ * exists, else by its directory's real path and its name. */
+struct identity {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+	char *real;
+};
+
+static struct identity identify(const char *path)
+{
+	struct identity id = { 0 };
+	struct stat st;
+
+	if (stat(path, &st) == 0) {
+		id.exists = true;
+		id.dev = st.st_dev;
+		id.ino = st.st_ino;
+	}
+	char *real = realpath(path, NULL);
+
+	if (!real) {
+		const char *base = path_base(path);
+		char *dir = base > path ? xstrndup(path, (size_t)(base - path)) : xstrdup(".");
+		char *rdir = realpath(dir, NULL);
+
+		real = rdir ? xasprintf("%s/%s", rdir, base) : xstrdup(path);
+		free(rdir);
+		free(dir);
+	}
+	id.real = real;
+	return id;
+}
+
+static bool same_file(const struct identity *a, const struct identity *b)
+{
+	if (a->exists && b->exists)
+		return a->dev == b->dev && a->ino == b->ino;
+	return !strcmp(a->real, b->real);
+}
+
+bool output_refuse_aliases(const struct output_set *s, const struct strlist *inputs)
+{
+	struct identity *out = xcalloc(s->n ? s->n : 1, sizeof(*out));
+	bool ok = true;
+
+	for (unsigned i = 0; i < s->n; i++)
+		out[i] = identify(s->v[i].path);
+	for (unsigned i = 0; i < s->n && ok; i++) {
+		for (unsigned j = 0; j < i && ok; j++)
+			if (same_file(&out[i], &out[j])) {
+				error_at(s->v[i].path, 0, 0, "is both the %s and the %s this run writes: "
+					 "give each output its own path", s->v[j].what, s->v[i].what);
+				ok = false;
+			}
+		for (unsigned k = 0; k < inputs->n && ok; k++) {
+			struct identity in = identify(inputs->v[k]);
+
+			if (same_file(&out[i], &in)) {
+				error_at(s->v[i].path, 0, 0, "the %s would overwrite an input of this run "
+					 "(%s): choose another output path", s->v[i].what, inputs->v[k]);
+				ok = false;
+			}
+			free(in.real);
+		}
+	}
+	for (unsigned i = 0; i < s->n; i++)
+		free(out[i].real);
+	free(out);
+	return ok;
+}
+
+bool output_same_content(const char *path, const char *text, size_t len)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size != len)
+		return false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool same = fd >= 0;
+	char chunk[65536];
+	size_t off = 0;
+	ssize_t n;
+
+	while (same && (n = read(fd, chunk, sizeof(chunk))) > 0) {
+		same = off + (size_t)n <= len && memcmp(chunk, text + off, (size_t)n) == 0;
+		off += (size_t)n;
+	}
+	if (fd >= 0)
+		close(fd);
+	return same && off == len;
+}
+
+/* "DIR/.NAME.tag.XXXXXX" beside path */
+static char *beside(const char *path, const char *tag)
+{
+	const char *base = path_base(path);
+
+	return xasprintf("%.*s.%s.%s.XXXXXX", (int)(base - path), path, base, tag);
+}
+
+static bool write_temp(struct output *o)
+{
+	char *tmp = beside(o->path, "tmp");
+	int fd = mkstemp(tmp);
+
+	if (fd < 0) {
+		error_at(o->path, 0, 0, "cannot create a temporary file beside it: %s",
+			 strerror(errno));
+		free(tmp);
+		return false;
+	}
+	cleanup_add(tmp);
+	o->tmp = tmp;
+	mode_t mask = umask(0);
+
+	umask(mask);
+	bool ok = fchmod(fd, 0666 & ~mask) == 0;
+
+	for (size_t off = 0; ok && off < o->text.len;) {
+		ssize_t w = write(fd, o->text.s + off, o->text.len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		off += ok ? (size_t)w : 0;
+	}
+	ok = ok && fsync(fd) == 0;
+	int e = errno;
+
+	if (close(fd) != 0 && ok) {
+		e = errno;
+		ok = false;
+	}
+	if (!ok)
+		error_at(o->path, 0, 0, "cannot write: %s", strerror(e));
+	return ok;
+}
+
+/* Keep the file being replaced as a hard link, so a failed run can put it back. */
+static bool keep_old(struct output *o)
+{
+	struct stat st;
+
+	if (lstat(o->path, &st) != 0)
+		return errno == ENOENT;
+	for (unsigned try = 0; try < 100; try++) {
+		char *b = beside(o->path, "old");
+
+		snprintf(b + strlen(b) - 6, 7, "%06u", (unsigned)(getpid() % 10000) * 100 + try);
+		if (link(o->path, b) == 0) {
+			cleanup_add(b);
+			o->backup = b;
+			return true;
+		}
+		int e = errno;
+
+		free(b);
+		if (e != EEXIST) {
+			error_at(o->path, 0, 0, "cannot keep the old file while it is replaced: %s",
+				 strerror(e));
+			return false;
+		}
+	}
+	error_at(o->path, 0, 0, "cannot keep the old file while it is replaced");
+	return false;
+}
+
+static void drop(char **path)
+{
+	if (*path) {
+		unlink(*path);
+		cleanup_forget(*path);
+		free(*path);
+		*path = NULL;
+	}
+}
+
+static void sync_dir_of(const char *path)
+{
+	const char *base = path_base(path);
+	char *dir = base > path ? xstrndup(path, (size_t)(base - path)) : xstrdup(".");
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+bool output_commit(struct output_set *s, bool verbose)
+{
+	bool ok = true;
+	unsigned replaced = 0;
+	sigset_t old;
+
+	for (unsigned i = 0; i < s->n; i++)
+		s->v[i].changed = !output_same_content(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
+	for (unsigned i = 0; ok && i < s->n; i++)
+		if (s->v[i].changed)
+			ok = write_temp(&s->v[i]);
+	hold_signals(true, &old);
+	for (unsigned i = 0; ok && i < s->n; i++)
+		if (s->v[i].changed)
+			ok = keep_old(&s->v[i]);
+	for (; ok && replaced < s->n; replaced++) {
+		struct output *o = &s->v[replaced];
+
+		if (!o->changed)
+			continue;
+		if (rename(o->tmp, o->path) != 0) {
+			error_at(o->path, 0, 0, "cannot replace: %s", strerror(errno));
+			ok = false;
+			break;
+		}
+		cleanup_forget(o->tmp);
+		free(o->tmp);
+		o->tmp = NULL;
+	}
+	/* a failure part-way: what was replaced goes back as it was */
+	for (unsigned i = 0; !ok && i < replaced; i++) {
+		struct output *o = &s->v[i];
+
+		if (!o->changed)
+			continue;
+		if (o->backup ? rename(o->backup, o->path) != 0 : unlink(o->path) != 0)
+			error_at(o->path, 0, 0, "cannot put the old file back: %s", strerror(errno));
+		else if (o->backup) {
+			cleanup_forget(o->backup);
+			free(o->backup);
+			o->backup = NULL;
+		}
+	}
+	for (unsigned i = 0; i < s->n; i++) {
+		drop(&s->v[i].tmp);
+		drop(&s->v[i].backup);
+	}
+	hold_signals(false, &old);
+	for (unsigned i = 0; ok && i < s->n; i++) {
+		if (s->v[i].changed)
+			sync_dir_of(s->v[i].path);
+		if (verbose)
+			fprintf(stderr, "%s: %s (%zu bytes)\n", s->v[i].path,
+				s->v[i].changed ? "written" : "unchanged", s->v[i].text.len);
+	}
+	return ok;
+}
+
+/* ---- check: compare with what is on disk ---- */
+
+static bool write_all(const char *path, const char *text, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	bool ok = fd >= 0;
+
+	for (size_t off = 0; ok && off < len;) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		ok = w > 0;
+		off += ok ? (size_t)w : 0;
+	}
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	return ok;
+}
+
+/* diff -u of the file on disk and what it should hold, written to a file in TMPDIR. */
+static void show_diff(const char *path, const char *text, size_t len)
+{
+	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char *dir = xasprintf("%s/lsmgen-check.XXXXXX", tmpdir);
+
+	if (!mkdtemp(dir)) {
+		printf("%s: differs (cannot create a directory in %s to show how: %s)\n", path,
+		       tmpdir, strerror(errno));
+		free(dir);
+		return;
+	}
+	cleanup_add(dir);
+	char *want = xasprintf("%s/%s", dir, path_base(path));
+
+	cleanup_add(want);
+	if (write_all(want, text, len)) {
+		char *label = xasprintf("%s (lsmgen generate)", path);
+		char *const argv[] = { "diff", "-u", "--label", (char *)path, "--label", label,
+				       (char *)path, want, NULL };
+		pid_t pid;
+
+		fflush(stdout);
+		if (posix_spawnp(&pid, "diff", NULL, NULL, argv, environ) == 0)
+			waitpid(pid, NULL, 0);
+		else
+			printf("%s: differs (no diff program to show how)\n", path);
+		free(label);
+	} else {
+		printf("%s: differs (cannot write to %s to show how)\n", path, tmpdir);
+	}
+	unlink(want);
+	cleanup_forget(want);
+	free(want);
+	rmdir(dir);
+	cleanup_forget(dir);
+	free(dir);
+}
+
+bool output_compare(const struct output_set *s)
+{
+	bool fresh = true;
+
+	for (unsigned i = 0; i < s->n; i++) {
+		const struct output *o = &s->v[i];
+		struct stat st;
+
+		if (output_same_content(o->path, o->text.s, o->text.len))
+			continue;
+		fresh = false;
+		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode))
+			printf("%s: missing\n", o->path);
+		else
+			show_diff(o->path, o->text.s, o->text.len);
+	}
+	return fresh;
+}

@@ -1,0 +1,40 @@
+/* output.h: the files a run writes, refused if they alias inputs, written all or none. */
+#ifndef LSMGEN_OUTPUT_H
+#define LSMGEN_OUTPUT_H
+
+#include "util.h"
+
+/* One file of the set: where it goes and what it holds. */
+struct output {
+	char *path;
+	const char *what;	/* "generated file", "manifest", "depfile": for messages */
+	struct buf text;
+	bool changed;		/* set by output_commit */
+	char *tmp, *backup;	/* while output_commit runs */
+};
+
+struct output_set {
+	struct output *v;
+	unsigned n;
+};
+
+/* Add path with a copy of text to the set. */
+void output_add(struct output_set *s, const char *path, const char *text, size_t len,
+		const char *what);
+/* False, with an error, if an output is one of inputs or another output of the set
+ * (symbolic and hard links followed). Nothing is written. */
+bool output_refuse_aliases(const struct output_set *s, const struct strlist *inputs);
+/* Write every changed file (unchanged ones keep their mtime): all of them, or none. */
+bool output_commit(struct output_set *s, bool verbose);
+/* check: true if every file on disk holds what it should; else a diff -u of each. */
+bool output_compare(const struct output_set *s);
+/* True if path is a regular file holding exactly text. */
+bool output_same_content(const char *path, const char *text, size_t len);
+void output_free(struct output_set *s);
+
+/* A temporary file (or directory) to remove if a signal ends the run; path stays owned
+ * by the caller, who calls cleanup_forget() before freeing it. */
+void cleanup_add(char *path);
+void cleanup_forget(const char *path);
+
+#endif
