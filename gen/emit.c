@@ -299,6 +299,24 @@ static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width
 	/* aligned with the parenthesis (checkpatch --strict) unless the next item would not fit */
 	if (comma && comma_col + next_item_width(line + comma + 1, n - comma - 1) > width)
 		comma_col = 0;
+	/*
+	 * A function definition whose parameters cannot align with its parenthesis: the
+	 * return type goes on a line of its own, as the kernel writes long definitions, and
+	 * the name line is wrapped again, now with room to align.
+	 */
+	if (comma && !comma_col && !base && indent == 0 && !memcmp(line, "static ", 7)) {
+		const char *paren = memchr(line, '(', n);
+		size_t sp = paren ? (size_t)(paren - line) : 0;
+
+		while (sp && line[sp - 1] != ' ')
+			sp--;
+		if (sp > 1) {
+			buf_add(out, line, sp - 1);
+			buf_putc(out, '\n');
+			wrap_one(out, line + sp, n - sp, width, 0);
+			return;
+		}
+	}
 	if (comma && !comma_col)
 		comma_col = (indent + 2) * 8;
 	if (indent + 3 < n && !memcmp(line + indent, " * ", 3)) {

@@ -9,11 +9,42 @@ import re
 import subprocess
 
 # security.c calls that are indirect and are not LSM hooks, read from 6.12's
-# security/security.c: security_inode_init_security() calls the caller's initxattrs().
-NOT_HOOK_CALLBACKS = {"security_inode_init_security": 1}
+# security/security.c: security_inode_init_security() calls the caller's initxattrs(),
+# initialize_lsm() calls each LSM's init() (twice: with and without the debug message).
+NOT_HOOK_CALLBACKS = {"security_inode_init_security": 1, "initialize_lsm": 2}
+# The functions of security.o that lsmgen's default layout (tests/kernel/run, variant
+# max) does not compile to stock's code or shorter, on Debian's 6.12.118 with gcc 12 and
+# tests/kernel/lsm.config, each read from the two disassemblies. A dispatcher is a
+# static __always_inline function, where stock's call_int_hook() is a statement
+# expression: its arguments are evaluated once, on entry, not again before each slot's
+# call, and a parameter narrower than int is converted once. Any other function that
+# differs and is not shorter fails the check.
+ONCE = "an argument expression evaluated once instead of before each slot's call"
+NARROW = "a parameter narrower than int (bool, umode_t, short) converted once on entry"
+KNOWN_NOT_SHORTER = {
+    "security_free_mnt_opts": ONCE + " (*mnt_opts): +2 instructions",
+    "security_tun_dev_alloc_security": ONCE + " (*security): +5 instructions",
+    "security_sk_classify_flow": ONCE + " (&flic->flowic_secid): same count",
+    "security_skb_classify_flow": ONCE + " (&flic->flowic_secid): same count",
+    "security_inode_copy_up_xattr": "rc = call_int_hook(); if (rc != default) return rc: "
+    "gcc lays out the early returns of the inlined function differently: +4 instructions",
+    "security_kernel_read_file": NARROW + " (bool contents): same count",
+    "security_kernel_load_data": NARROW + " (bool contents): same count",
+    "security_path_mknod": NARROW + " (umode_t mode): same count",
+    "security_path_mkdir": NARROW + " (umode_t mode): same count",
+    "security_path_chmod": NARROW + " (umode_t mode): same count",
+    "security_inode_create": NARROW + " (umode_t mode): same count",
+    "security_inode_mkdir": NARROW + " (umode_t mode): same count",
+    "security_inode_mknod": NARROW + " (umode_t mode): same count",
+    "security_inode_follow_link": NARROW + " (bool rcu): same count",
+    "security_inode_getsecurity": NARROW + " (bool alloc): same count",
+    "security_ipc_permission": NARROW + " (short flag): same count",
+}
+PREFIXES = ("cs ", "ds ", "notrack ", "bnd ")
+PADDING = re.compile(r"^(?:(?:data16|cs|ds) )*(?:nop\w*|xchg %ax,%ax|int3)\b")
 
 FUNC = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
-INSN = re.compile(r"^\s+[0-9a-f]+:\s+(.*)$")
+INSN = re.compile(r"^\s*[0-9a-f]+:\s+(.*)$")
 RELOC = re.compile(r"^\s+[0-9a-f]+: (R_\S+)\s+(\S+)")
 
 
@@ -28,6 +59,10 @@ def read_config(path):
 
 
 def normalise(insn):
+    # objdump -r -w puts a relocation on its instruction's line: "<insn> 356c: R_X86_64_.. SYM"
+    m = re.search(r"\s[0-9a-f]+: (R_\S+)\s+(\S+)$", insn)
+    if m:
+        insn = insn[:m.start()] + " " + reloc(m.group(1), m.group(2))
     if "#" in insn:     # objdump's comment: keep only the symbol it names
         code, comment = insn.split("#", 1)
         sym = re.search(r"<[^>]+>", comment)
@@ -37,6 +72,14 @@ def normalise(insn):
     insn = re.sub(r"\$0xffffffff[0-9a-f]{8}", "$ADDR", insn)  # absolute kernel address
     insn = re.sub(r"\b0xffffffff[0-9a-f]{8}\b", "ADDR", insn)
     return re.sub(r"\s+", " ", insn).strip()
+
+
+def reloc(kind, target):
+    """A relocation without what moves: the addend, and the offset into a section
+    (".text+0x36dc": a local function or string, which moves when anything before it
+    does). The symbol stays: a call to another function is a difference."""
+    target = re.sub(r"[-+]0x[0-9a-f]+$", "", target)
+    return f"{kind} {target}"
 
 
 def functions(path, relocs):
@@ -53,11 +96,14 @@ def functions(path, relocs):
             continue
         r = RELOC.match(line)
         if r:
-            cur.append(f"{r.group(1)} {re.sub(r'[-+]0x[0-9a-f]+$', '', r.group(2))}")
+            cur.append(reloc(r.group(1), r.group(2)))
             continue
         i = INSN.match(line)
         if i and not i.group(1).startswith("(bad)"):
             cur.append(normalise(i.group(1)))
+    for body in funcs.values():   # the padding to the next function is not the function
+        while body and PADDING.match(body[-1]):
+            body.pop()
     return funcs
 
 
@@ -95,11 +141,16 @@ def addresses(path):
 
 
 def indirect_calls(funcs):
-    """function -> number of indirect calls: a retpoline thunk call, or call *"""
+    """function -> number of indirect calls: a call or a tail call (jmp) through a
+    retpoline thunk, or call */jmp * (an indirect jump within the function counts too)"""
+    def bare(x):   # "cs call ...": a prefix the retpoline padding adds
+        while x.startswith(PREFIXES):
+            x = x.split(" ", 1)[1]
+        return x
     out = {}
     for name, body in funcs.items():
-        n = sum(1 for x in body if x.startswith("call") and
-                ("__x86_indirect_thunk" in x or x.startswith("call *")))
+        n = sum(1 for x in map(bare, body) if x.startswith(("call", "jmp")) and
+                ("__x86_indirect_thunk" in x or x.startswith(("call *", "jmp *"))))
         if n:
             out[name] = n
     return out
@@ -151,6 +202,8 @@ def vmlinux_stats(stock_path, path):
 
     def span(name):
         return a.get(f"__stop_{name}", 0) - a.get(f"__start_{name}", 0)
+    # .text of vmlinux is padded to an alignment: the code is _stext.._etext
+    m["sections"][".text"] = a.get("_etext", 0) - a.get("_stext", 0)
     m["jump_entries"] = span("__jump_table") // 16
     m["static_call_sites"] = span("static_call_sites") // 8
     del m["indirect_calls"]
