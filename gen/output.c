@@ -39,10 +39,11 @@ static const int fatal_signals[] = {
 
 static void on_signal(int sig)
 {
-	for (sig_atomic_t i = 0; i < ncleanup; i++)
+	/* newest first: check's file in TMPDIR goes before the directory that holds it */
+	for (sig_atomic_t i = ncleanup; i-- > 0;)
 		if (cleanup[i]) {
 			unlink(cleanup[i]);
-			rmdir(cleanup[i]);	/* check's directory in TMPDIR, once emptied */
+			rmdir(cleanup[i]);
 		}
 	signal(sig, SIG_DFL);
 	raise(sig);
@@ -123,6 +124,58 @@ struct identity {
 	char *real;
 };
 
+/*
+ * The absolute path of path with symbolic links followed, also for a path that does not
+ * exist yet: its longest existing ancestor resolved by realpath(), the rest applied
+ * lexically ("out/../config" is "config" once lsmgen has created out/).
+ */
+static char *resolve(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	if (real)
+		return real;
+	char *head = xstrdup(path);
+	size_t cut = strlen(head);
+
+	/* shorten head to an existing ancestor ("." if none) */
+	for (;;) {
+		while (cut > 0 && head[cut - 1] != '/')
+			cut--;
+		if (cut == 0) {
+			real = realpath(".", NULL);
+			break;
+		}
+		head[cut - 1] = '\0';
+		real = realpath(*head ? head : "/", NULL);
+		if (real)
+			break;
+		cut--;
+	}
+	struct buf b = { 0 };
+
+	buf_puts(&b, real ? real : "");
+	free(real);
+	for (const char *p = path + cut; *p;) {
+		size_t n = strcspn(p, "/");
+
+		if (n == 2 && !memcmp(p, "..", 2)) {
+			while (b.len > 0 && b.s[b.len - 1] != '/')
+				b.len--;
+			if (b.len > 1)
+				b.len--;
+			b.s[b.len] = '\0';
+		} else if (n && !(n == 1 && *p == '.')) {
+			if (!b.len || b.s[b.len - 1] != '/')
+				buf_putc(&b, '/');
+			buf_add(&b, p, n);
+		}
+		p += n + (p[n] == '/');
+	}
+	free(head);
+	return b.s ? b.s : xstrdup("/");
+}
+
 static struct identity identify(const char *path)
 {
 	struct identity id = { 0 };
@@ -133,18 +186,7 @@ static struct identity identify(const char *path)
 		id.dev = st.st_dev;
 		id.ino = st.st_ino;
 	}
-	char *real = realpath(path, NULL);
-
-	if (!real) {
-		const char *base = path_base(path);
-		char *dir = base > path ? xstrndup(path, (size_t)(base - path)) : xstrdup(".");
-		char *rdir = realpath(dir, NULL);
-
-		real = rdir ? xasprintf("%s/%s", rdir, base) : xstrdup(path);
-		free(rdir);
-		free(dir);
-	}
-	id.real = real;
+	id.real = resolve(path);
 	return id;
 }
 
@@ -218,15 +260,21 @@ static char *beside(const char *path, const char *tag)
 static bool write_temp(struct output *o)
 {
 	char *tmp = beside(o->path, "tmp");
-	int fd = mkstemp(tmp);
+	sigset_t old;
 
+	hold_signals(true, &old);
+	int fd = mkstemp(tmp);
+	int e = errno;
+
+	if (fd >= 0)
+		cleanup_add(tmp);
+	hold_signals(false, &old);
 	if (fd < 0) {
 		error_at(o->path, 0, 0, "cannot create a temporary file beside it: %s",
-			 strerror(errno));
+			 strerror(e));
 		free(tmp);
 		return false;
 	}
-	cleanup_add(tmp);
 	o->tmp = tmp;
 	mode_t mask = umask(0);
 
@@ -242,7 +290,7 @@ static bool write_temp(struct output *o)
 		off += ok ? (size_t)w : 0;
 	}
 	ok = ok && fsync(fd) == 0;
-	int e = errno;
+	e = errno;
 
 	if (close(fd) != 0 && ok) {
 		e = errno;
@@ -388,17 +436,22 @@ static void show_diff(const char *path, const char *text, size_t len)
 {
 	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	char *dir = xasprintf("%s/lsmgen-check.XXXXXX", tmpdir);
+	char *want = NULL;
+	sigset_t old;
 
+	/* no signal between creating a file and registering it for removal */
+	hold_signals(true, &old);
 	if (!mkdtemp(dir)) {
+		hold_signals(false, &old);
 		printf("%s: differs (cannot create a directory in %s to show how: %s)\n", path,
 		       tmpdir, strerror(errno));
 		free(dir);
 		return;
 	}
 	cleanup_add(dir);
-	char *want = xasprintf("%s/%s", dir, path_base(path));
-
+	want = xasprintf("%s/%s", dir, path_base(path));
 	cleanup_add(want);
+	hold_signals(false, &old);
 	if (write_all(want, text, len)) {
 		char *label = xasprintf("%s (lsmgen generate)", path);
 		char *const argv[] = { "diff", "-u", "--label", (char *)path, "--label", label,
