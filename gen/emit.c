@@ -22,13 +22,62 @@ static const char *const template_names[] = {
 
 #define NTEMPLATES (sizeof(template_names) / sizeof(template_names[0]))
 
-static struct tv *param_value(const struct param *p)
+/*
+ * The names the templates declare in a dispatcher or primitive (rc, n, lsmid) or use
+ * there (the tables they read): a parameter of the same name would be redeclared or would
+ * hide the table, so it is renamed in the generated code (a '_' appended). Keep in step
+ * with templates/; tests/test_names.py checks every identifier the templates hold.
+ */
+static const char *const generated_names[] = {
+	"rc", "n", "lsmid", "i", "scall", "static_calls_table", "lsm_base_slot_idx",
+	"lsm_static_call_index", "lsm_static_call_index_len",
+};
+
+static bool is_generated_name(const char *s)
+{
+	for (size_t i = 0; i < sizeof(generated_names) / sizeof(*generated_names); i++)
+		if (!strcmp(s, generated_names[i]))
+			return true;
+	return false;
+}
+
+/* A parameter as the generated code names it: renamed (name_) if it would collide with a
+ * generated name or, once renamed, with another parameter of the hook. */
+struct cparam {
+	char *decl, *name;
+};
+
+static struct cparam cparam_of(const struct hook *h, unsigned k)
+{
+	const struct param *p = &h->params[k];
+	char *name = xstrdup(p->name);
+
+	for (;;) {
+		bool taken = is_generated_name(name);
+
+		/* a new name must not be another parameter's */
+		for (unsigned j = 0; j < h->nparams && !taken && strcmp(name, p->name); j++)
+			taken = j != k && !strcmp(h->params[j].name, name);
+		if (!taken)
+			break;
+		char *longer = xasprintf("%s_", name);
+
+		free(name);
+		name = longer;
+	}
+	char *decl = xasprintf("%.*s%s%s", (int)p->name_at, p->decl, name,
+			       p->decl + p->name_at + strlen(p->name));
+
+	return (struct cparam){ decl, name };
+}
+
+static struct tv *param_value(const struct param *p, const struct cparam *c)
 {
 	struct tv *o = tv_obj();
 
-	tv_set(o, "decl", tv_str(p ? p->decl : ""));
+	tv_set(o, "decl", tv_str(c ? c->decl : ""));
 	tv_set(o, "type", tv_str(p ? p->type : ""));
-	tv_set(o, "name", tv_str(p ? p->name : ""));
+	tv_set(o, "name", tv_str(c ? c->name : ""));
 	return o;
 }
 
@@ -75,16 +124,20 @@ static void put_decl(struct buf *out, const char *decl)
 static struct tv *hook_value(const struct hook *h)
 {
 	struct tv *o = tv_obj();
-	struct tv *params = tv_list(param_value(NULL));
+	struct tv *params = tv_list(param_value(NULL, NULL));
 	struct buf decl = { 0 }, args = { 0 };
 
 	buf_add(&decl, "", 0);
 	buf_add(&args, "", 0);
 	for (unsigned i = 0; h && i < h->nparams; i++) {
-		tv_push(params, param_value(&h->params[i]));
+		struct cparam c = cparam_of(h, i);
+
+		tv_push(params, param_value(&h->params[i], &c));
 		buf_puts(&decl, i ? ", " : "");
-		put_decl(&decl, h->params[i].decl);
-		buf_printf(&args, "%s%s", i ? ", " : "", h->params[i].name);
+		put_decl(&decl, c.decl);
+		buf_printf(&args, "%s%s", i ? ", " : "", c.name);
+		free(c.decl);
+		free(c.name);
 	}
 	tv_set(o, "name", tv_str(h ? h->name : ""));
 	tv_set(o, "ret", tv_str(h ? h->ret : ""));

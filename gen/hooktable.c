@@ -286,6 +286,10 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 	}
 	out->decl = join_canonical(v, p.a, p.b);
 	out->name = xstrdup(n->text);
+	char *upto = join_canonical(v, p.a, name + 1);	/* decl up to the name, inclusive */
+
+	out->name_at = strlen(upto) - strlen(n->text);
+	free(upto);
 	struct buf type = { 0 };
 	char *before = join_canonical(v, p.a, name);
 	char *after = join_canonical(v, name + 1, p.b);
@@ -579,6 +583,7 @@ struct expansions {
 	unsigned *decls;
 	unsigned ndefs, ndecls;
 	struct strlist expanded;	/* names of every macro expanded in the table */
+	bool foreign;			/* an entry in a file the table #includes */
 };
 
 static void push(unsigned **v, unsigned *n, CXSourceLocation loc)
@@ -597,8 +602,27 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 	CXSourceLocation loc = clang_getCursorLocation(c);
 
 	(void)parent;
-	if (!clang_Location_isFromMainFile(loc))
+	if (!clang_Location_isFromMainFile(loc)) {
+		/* lsmgen reads the table's own tokens: an entry elsewhere would be lost */
+		char *name = kind == CXCursor_MacroExpansion ?
+			     cxstr(clang_getCursorSpelling(c)) : NULL;
+
+		if (name && !strcmp(name, "LSM_HOOK")) {
+			CXFile file;
+			unsigned line, col;
+
+			clang_getSpellingLocation(loc, &file, &line, &col, NULL);
+			char *fname = cxstr(clang_getFileName(file));
+
+			error_at(fname, line, col, "LSM_HOOK entry in a file the hook table "
+				 "#includes: lsmgen reads the entries of the table itself; move "
+				 "them there");
+			free(fname);
+			e->foreign = true;
+		}
+		free(name);
 		return CXChildVisit_Continue;
+	}
 	if (kind == CXCursor_MacroDefinition) {
 		push(&e->defs, &e->ndefs, loc);
 	} else if (kind == CXCursor_MacroExpansion) {
@@ -620,7 +644,7 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 static bool check_rest(const char *path, const struct tokens *t, const struct expansions *e,
 		       const char *text)
 {
-	bool ok = true;
+	bool ok = !e->foreign;
 
 	for (unsigned i = 0; i < e->ndefs; i++) {
 		unsigned k = token_index(t, e->defs[i]), end = directive_end(t, text, k);
@@ -922,7 +946,29 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 	buf_free(&prelude);
 }
 
-bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks)
+/* The NAME of the LSM_HOOK(RET, DEFAULT, NAME, ...) entry whose arguments start at s. */
+static char *entry_name(const char *s, const char *end)
+{
+	int depth = 0, commas = 0;
+
+	for (; s < end && commas < 2; s++)
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		else if (*s == ',' && depth == 0)
+			commas++;
+	while (s < end && isspace((unsigned char)*s))
+		s++;
+	const char *b = s;
+
+	while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
+		s++;
+	return s > b ? xstrndup(b, (size_t)(s - b)) : NULL;
+}
+
+bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
+			   struct strlist *names)
 {
 	size_t len;
 	char *text = read_file(path, &len);
@@ -931,9 +977,16 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks)
 		return false;
 	sha256_hex(text, len, sha256);
 	*nhooks = 0;
-	for (size_t i = 0; i + 9 <= len; i++)
-		if ((i == 0 || text[i - 1] == '\n') && !memcmp(text + i, "LSM_HOOK(", 9))
+	for (size_t i = 0; i + 9 <= len; i++) {
+		if ((i == 0 || text[i - 1] == '\n') && !memcmp(text + i, "LSM_HOOK(", 9)) {
 			(*nhooks)++;
+			char *name = names ? entry_name(text + i + 9, text + len) : NULL;
+
+			if (name && !strlist_has(names, name))
+				strlist_add(names, name);
+			free(name);
+		}
+	}
 	free(text);
 	return true;
 }

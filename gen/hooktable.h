@@ -31,7 +31,8 @@ bool lsm_source_scan(const char *path, struct lsm_source *out);
  * What identifies a hook table: its sha256 and its number of LSM_HOOK( entries at the
  * start of a line (both as ../shared/kernel/lsm_hook_impls.json records them).
  */
-bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks);
+bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
+			   struct strlist *names);
 /* "selinux": a plain string literal whose text can be an LSM name. */
 bool string_literal_is_name(const char *lit);
 /* Free a scan's contents. */

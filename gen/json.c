@@ -144,7 +144,8 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 	return o;
 }
 
-bool json_read_policies(struct model *m, const char *source, const char *text, size_t len)
+bool json_read_policies(struct model *m, const char *source, const char *text, size_t len,
+			const struct strlist *table_hooks)
 {
 	static const char *const top_keys[] = { "hooks", NULL };
 	static const char *const hook_keys[] = { "policy", "any_if_zero", NULL };
@@ -196,17 +197,18 @@ bool json_read_policies(struct model *m, const char *source, const char *text, s
 		}
 		struct hook *h = model_find_hook(m, name);
 
+		if (!h && table_hooks && !strlist_has(table_hooks, name)) {
+			error_at(source, 0, 0, "%s: the hook table %s has no hook '%s'", where,
+				 m->hookdefs, name);
+			continue;
+		}
 		if (!h)
-			continue;	/* not in this table, or not in this configuration */
+			continue;	/* in the table, not in this configuration */
 		if (p == POLICY_LSMID && h->is_void) {
 			error_at(source, 0, 0, "%s: a void hook has no result to dispatch by lsmid",
 				 where);
 			continue;
 		}
-		for (unsigned i = 0; p == POLICY_LSMID && i < h->nparams; i++)
-			if (!strcmp(h->params[i].name, "lsmid"))
-				error_at(source, 0, 0, "%s: the hook has a parameter named lsmid, "
-					 "which lsm_dispatch_%s_lsmid() adds", where, name);
 		h->policy = p;
 		h->any_if_zero = json_is_true(any);
 	}
@@ -287,8 +289,10 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 
 		if (!type || !pname)
 			return false;
-		h->params[h->nparams++] = (struct param){ param_decl(type, pname), xstrdup(type),
-							  xstrdup(pname) };
+		char *decl = param_decl(type, pname);
+
+		h->params[h->nparams++] = (struct param){ decl, xstrdup(type), xstrdup(pname),
+							  strlen(decl) - strlen(pname) };
 	}
 	return true;
 }
@@ -375,6 +379,27 @@ char *json_diff(const struct model_diff *d, bool equal)
 			      "removed", names_json(&d->hooks_removed), "changed", changes,
 			      "stats", "old", stats_json(&d->from_stats),
 			      "new", stats_json(&d->to_stats)));
+}
+
+/* "a string", "an object", ... for messages about the wrong shape */
+static const char *json_kind(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return json_object_size(v) ? "an object" : "{}";
+	case JSON_ARRAY:
+		return json_array_size(v) ? "an array" : "[]";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+	case JSON_REAL:
+		return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "a boolean";
+	default:
+		return "null";
+	}
 }
 
 static const char *opt_string(json_t *o, const char *key)
@@ -481,9 +506,23 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 	}
 	json_object_foreach(t, key, v) {
 		const char *kconfig = opt_string(v, "kconfig");
+		json_t *hooks = json_object_get(v, "hooks"), *extra = json_object_get(v, "extra");
 
-		if (key[0] == '_' || !json_is_object(v))
+		if (key[0] == '_')
+			continue;	/* metadata */
+		if (!json_is_object(v)) {
+			error_at(source, 0, 0, "%s: an LSM must be an object {\"kconfig\", \"hooks\"}, "
+				 "not %s", key, json_kind(v));
+			ok = false;
 			continue;
+		}
+		if ((hooks && !json_is_array(hooks)) || (extra && !json_is_array(extra))) {
+			error_at(source, 0, 0, "%s: \"%s\" must be an array of entries, not %s", key,
+				 hooks && !json_is_array(hooks) ? "hooks" : "extra",
+				 json_kind(hooks && !json_is_array(hooks) ? hooks : extra));
+			ok = false;
+			continue;
+		}
 		if (!kconfig || (*kconfig && !is_identifier(kconfig))) {
 			error_at(source, 0, 0, "%s: needs \"kconfig\", its Kconfig symbol", key);
 			ok = false;

@@ -12,7 +12,8 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
 /* Apply a policies file ({"hooks": {"H": {"policy", "any_if_zero"}}}) to m's hooks. */
-bool json_read_policies(struct model *m, const char *source, const char *text, size_t len);
+bool json_read_policies(struct model *m, const char *source, const char *text, size_t len,
+			const struct strlist *table_hooks);
 /*
  * Read an implementer list in the schema of lsm_hook_impls.json: {"<tree>": {"<lsm>":
  * {"kconfig", "files": [{"file", "build_condition"}], "hooks": [{"name", "function",

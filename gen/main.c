@@ -373,8 +373,20 @@ static bool impls_match_table(const char *impls, const struct impls *im, const c
 {
 	char sha[65];
 	unsigned nhooks;
+	struct strlist names = { 0 };
+	bool ok = hooktable_fingerprint(hookdefs, sha, &nhooks, &names);
 
-	if (!hooktable_fingerprint(hookdefs, sha, &nhooks))
+	/* a hook the table does not have at all: facts from another kernel */
+	for (unsigned i = 0; ok && i < im->n; i++)
+		for (unsigned k = 0; ok && k < im->lsms[i].n; k++)
+			if (!strlist_has(&names, im->lsms[i].entries[k].hook)) {
+				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does not "
+					 "have: these facts are for another kernel", im->lsms[i].name,
+					 im->lsms[i].entries[k].hook, hookdefs);
+				ok = false;
+			}
+	strlist_free(&names);
+	if (!ok)
 		return false;
 	if (!im->table_sha256) {
 		if (exact)
@@ -458,12 +470,20 @@ static bool load_policies(const struct opts *o, struct model *m)
 	if (!o->policies) {
 		const struct embedded_file *e = embedded_find("policies.json");
 
-		return json_read_policies(m, "hookdefs/policies.json (built in)", e->data, e->len);
+		/* the built-in list serves every kernel: hooks of other tables are fine */
+		return json_read_policies(m, "hookdefs/policies.json (built in)", e->data, e->len,
+					  NULL);
 	}
+	/* a list of one's own names only hooks of this table: any other is a mistake */
 	size_t len;
+	struct strlist names = { 0 };
+	char sha[65];
+	unsigned nhooks;
 	char *text = read_file(o->policies, &len);
-	bool ok = text && json_read_policies(m, o->policies, text, len);
+	bool ok = text && hooktable_fingerprint(m->hookdefs, sha, &nhooks, &names) &&
+		  json_read_policies(m, o->policies, text, len, &names);
 
+	strlist_free(&names);
 	free(text);
 	strlist_add(&m->deps, o->policies);
 	return ok;
@@ -746,7 +766,7 @@ static int cmd_impls(struct opts *o, struct model *m)
 	unsigned nhooks;
 
 	if (!load_registry(o, m) || !scan_kernel(o->kernel, &m->reg, &im, &m->deps) ||
-	    !hooktable_fingerprint(table, sha, &nhooks)) {
+	    !hooktable_fingerprint(table, sha, &nhooks, NULL)) {
 		free(table);
 		impls_free(&im);
 		return EXIT_INPUT;

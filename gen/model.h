@@ -12,6 +12,7 @@ struct param {
 	char *decl;		/* "const struct cred *old" */
 	char *type;		/* "const struct cred *" */
 	char *name;		/* "old" */
+	size_t name_at;		/* where name starts in decl */
 };
 
 /* How a hook is dispatched (hookdefs/policies.json). */

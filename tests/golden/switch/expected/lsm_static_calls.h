@@ -51,6 +51,6 @@ struct lsm_base_slot_idx {
 	int audit_rule_init;
 } __randomize_layout;
 
-extern struct lsm_base_slot_idx lsm_base_slot_idx;
+extern struct lsm_base_slot_idx lsm_base_slot_idx __ro_after_init;
 
 #endif /* __LSMGEN_LSM_STATIC_CALLS_H */
