@@ -39,6 +39,12 @@ static void counted_names(const struct model *m, struct strlist *out)
 			strlist_add(out, m->reg.lsms[i].name);
 }
 
+static const char *layout_name(const struct model *m)
+{
+	return m->exact ? m->dispatch_switch ? "exact slots, switch" : "exact slots, keys" :
+	       m->dispatch_switch ? "max slots, switch" : "max slots, keys";
+}
+
 bool diff_models(const struct model *a, const struct model *b, struct model_diff *d)
 {
 	struct strlist ca = { 0 }, cb = { 0 };
@@ -50,6 +56,8 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 	d->to_hooks = b->nhooks;
 	d->from_stats = model_stats(a);
 	d->to_stats = model_stats(b);
+	d->from_layout = layout_name(a);
+	d->to_layout = layout_name(b);
 	counted_names(a, &ca);
 	counted_names(b, &cb);
 	for (unsigned i = 0; i < cb.n; i++)
@@ -95,8 +103,11 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 		if (strcmp(ga, gb))
 			change(d, hb->name, "guard", ga, gb);
 	}
+	/* the same hooks laid out differently (max against exact, keys against switch) */
 	return d->from_count == d->to_count && !d->lsms_added.n && !d->lsms_removed.n &&
-	       !d->hooks_added.n && !d->hooks_removed.n && !d->nchanges;
+	       !d->hooks_added.n && !d->hooks_removed.n && !d->nchanges &&
+	       !memcmp(&d->from_stats, &d->to_stats, sizeof(d->from_stats)) &&
+	       !strcmp(d->from_layout, d->to_layout);
 }
 
 static void print_delta(const char *what, unsigned long from, unsigned long to)
@@ -128,6 +139,8 @@ void diff_print(const struct model_diff *d)
 
 		printf("  ~ %s: %s %s -> %s\n", c->hook, c->field, c->from, c->to);
 	}
+	if (strcmp(d->from_layout, d->to_layout))
+		printf("%-16s %s -> %s\n", "layout", d->from_layout, d->to_layout);
 	print_delta("static calls", d->from_stats.static_calls, d->to_stats.static_calls);
 	print_delta("static keys", d->from_stats.static_keys, d->to_stats.static_keys);
 	print_delta("table bytes", d->from_stats.table_bytes, d->to_stats.table_bytes);

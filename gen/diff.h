@@ -20,6 +20,7 @@ struct model_diff {
 	struct hook_change *changes;
 	unsigned nchanges;
 	struct stats from_stats, to_stats;
+	const char *from_layout, *to_layout;	/* "max, keys", "exact, switch", ... */
 };
 
 /* Compare model a with model b; true if nothing differs. */

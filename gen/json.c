@@ -241,6 +241,8 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 					      "config", path_base(m->config)));
 		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
 		json_object_set_new(root, "slots", json_string(m->exact ? "exact" : "max"));
+		json_object_set_new(root, "dispatch",
+				    json_string(m->dispatch_switch ? "switch" : "keys"));
 		json_object_set_new(root, "lsms", lsms);
 		struct stats st = model_stats(m);
 
@@ -297,6 +299,9 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 	return true;
 }
 
+/* A manifest with more LSMs than this is not one lsmgen wrote. */
+#define MAX_MANIFEST_LSMS 1024
+
 bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len)
 {
 	json_error_t err;
@@ -317,9 +322,22 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		json_decref(root);
 		return false;
 	}
+	json_t *slots = json_object_get(root, "slots"), *dispatch = json_object_get(root, "dispatch");
+
+	if (json_integer_value(count) < 0 || json_integer_value(count) > MAX_MANIFEST_LSMS) {
+		error_at(path, 0, 0, "\"max_lsm_count\" is %" JSON_INTEGER_FORMAT ": it must be 0 to "
+			 "%d", json_integer_value(count), MAX_MANIFEST_LSMS);
+		json_decref(root);
+		return false;
+	}
+	if ((slots && !json_is_string(slots)) || (dispatch && !json_is_string(dispatch))) {
+		error_at(path, 0, 0, "\"slots\" and \"dispatch\" must be strings");
+		json_decref(root);
+		return false;
+	}
 	m->max_lsm_count = (unsigned)json_integer_value(count);
-	m->exact = json_is_string(json_object_get(root, "slots")) &&
-		   !strcmp(json_string_value(json_object_get(root, "slots")), "exact");
+	m->exact = slots && !strcmp(json_string_value(slots), "exact");
+	m->dispatch_switch = dispatch && !strcmp(json_string_value(dispatch), "switch");
 	m->reg.source = xstrdup(path);
 	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
@@ -339,12 +357,25 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		json_t *ho = json_array_get(hooks, i);
 		json_t *pol = json_object_get(ho, "policy");
 
+		json_t *ns = json_object_get(ho, "slots");
+
 		ok = read_manifest_hook(&m->hooks[m->nhooks], ho, path, i);
+		if (ok && model_find_hook(m, m->hooks[m->nhooks].name)) {
+			error_at(path, 0, 0, "hooks[%zu]: hook '%s' is listed twice", i,
+				 m->hooks[m->nhooks].name);
+			ok = false;
+		}
+		if (ok && ns && (!json_is_integer(ns) || json_integer_value(ns) < 0 ||
+				 json_integer_value(ns) > (json_int_t)m->max_lsm_count)) {
+			error_at(path, 0, 0, "hooks[%zu]: \"slots\" must be a number from 0 to "
+				 "max_lsm_count (%u)", i, m->max_lsm_count);
+			ok = false;
+		}
 		if (ok && json_is_string(pol))
 			m->hooks[m->nhooks].policy = !strcmp(json_string_value(pol), "lsmid") ?
 				POLICY_LSMID : POLICY_PRIMITIVES;
 		m->hooks[m->nhooks].any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
-		m->hooks[m->nhooks].nslots = (unsigned)json_integer_value(json_object_get(ho, "slots"));
+		m->hooks[m->nhooks].nslots = (unsigned)json_integer_value(ns);
 		m->nhooks++;
 	}
 	json_decref(root);
@@ -369,7 +400,8 @@ char *json_diff(const struct model_diff *d, bool equal)
 							 d->changes[i].hook, "field",
 							 d->changes[i].field, "old", d->changes[i].from,
 							 "new", d->changes[i].to));
-	return dump(json_pack("{s:b, s:{s:I, s:I}, s:{s:o, s:o}, s:{s:o, s:o, s:o}, s:{s:o, s:o}}",
+	return dump(json_pack("{s:b, s:{s:I, s:I}, s:{s:o, s:o}, s:{s:o, s:o, s:o}, s:{s:o, s:o}, "
+			      "s:{s:s, s:s}}",
 			      "equal", equal,
 			      "max_lsm_count", "old", (json_int_t)d->from_count,
 			      "new", (json_int_t)d->to_count,
@@ -378,7 +410,8 @@ char *json_diff(const struct model_diff *d, bool equal)
 			      "hooks", "added", names_json(&d->hooks_added),
 			      "removed", names_json(&d->hooks_removed), "changed", changes,
 			      "stats", "old", stats_json(&d->from_stats),
-			      "new", stats_json(&d->to_stats)));
+			      "new", stats_json(&d->to_stats),
+			      "layout", "old", d->from_layout, "new", d->to_layout));
 }
 
 /* "a string", "an object", ... for messages about the wrong shape */

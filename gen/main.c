@@ -803,9 +803,12 @@ static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 	bool ok = make_dirs(o->output) && output_commit(&set, o->verbose);
 
 	output_free(&set);
-	if (ok && o->verbose)
-		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %u static calls and keys\n",
-			m->max_lsm_count, m->nhooks, m->nhooks * m->max_lsm_count);
+	if (ok && o->verbose) {
+		struct stats st = model_stats(m);
+
+		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %lu static calls, %lu static keys\n",
+			m->max_lsm_count, m->nhooks, st.static_calls, st.static_keys);
+	}
 	return ok ? 0 : EXIT_USAGE;
 }
 

@@ -117,7 +117,9 @@ struct stats model_stats(const struct model *m)
 	for (unsigned i = 0; i < m->nhooks; i++)
 		slots += m->exact ? m->hooks[i].nslots : m->max_lsm_count;
 
-	return (struct stats){ slots, slots, slots, slots * LSM_STATIC_CALL_BYTES };
+	/* --dispatch switch has no static keys: a base index per hook instead */
+	return (struct stats){ slots, m->dispatch_switch ? 0 : slots, slots,
+			       slots * LSM_STATIC_CALL_BYTES };
 }
 
 const char *policy_name(enum policy p)
