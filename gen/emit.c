@@ -452,10 +452,8 @@ bool emit_render(const struct model *m, const struct config *cfg, const char *td
 
 		out[i].name = xstrdup(template_names[i]);
 		buf_add(&out[i].text, "", 0);
-		if (t && template_check(t, root)) {
-			template_render(t, root, &out[i].text);
+		if (t && template_check(t, root) && template_render(t, root, &out[i].text))
 			wrap_lines(&out[i].text, 100);
-		}
 		template_free(t);
 		free(text);
 		free(source);

@@ -1,6 +1,7 @@
 /* main.c: the lsmgen command line. */
 #include <stdarg.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -917,7 +918,10 @@ out_nocfg:
 		free(owned[i]);
 	if (rc == 0 && error_count())
 		rc = EXIT_INPUT;
-	if (fflush(stdout) != 0 && rc == 0)
+	/* a full disk or a closed pipe on stdout is an error of the environment, said so */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+		error_at("<stdout>", 0, 0, "cannot write: %s", strerror(errno));
 		rc = EXIT_USAGE;
+	}
 	return rc;
 }

@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
 enum tv_kind { TV_STR, TV_LIST, TV_OBJ };
 
 struct tv {
@@ -175,9 +178,13 @@ struct parser {
 	const char *name;
 	const char *text;
 	struct tag *tags;
-	unsigned ntags, pos;
+	unsigned ntags, cap, pos;
+	unsigned depth;		/* blocks open around the one being parsed */
 	bool failed;
 };
+
+/* Deeper nesting than this is not a template anyone writes; refused before the stack goes. */
+#define MAX_NESTING 64
 
 static void perr(struct parser *p, unsigned line, unsigned col, const char *fmt, const char *arg)
 {
@@ -188,11 +195,10 @@ static void perr(struct parser *p, unsigned line, unsigned col, const char *fmt,
 	p->failed = true;
 }
 
-static void location(const char *text, const char *at, unsigned *line, unsigned *col)
+/* Advance line and col from text at *from to at: each character is counted once. */
+static void location(const char **from, const char *at, unsigned *line, unsigned *col)
 {
-	*line = 1;
-	*col = 1;
-	for (const char *p = text; p < at; p++) {
+	for (const char *p = *from; p < at; p++) {
 		if (*p == '\n') {
 			(*line)++;
 			*col = 1;
@@ -200,18 +206,22 @@ static void location(const char *text, const char *at, unsigned *line, unsigned 
 			(*col)++;
 		}
 	}
+	*from = at;
 }
 
 /* Find every tag; widen block tags that stand alone on a line to the whole line. */
 static bool scan(struct parser *p)
 {
-	const char *s = p->text;
+	const char *s = p->text, *counted = p->text;
+	unsigned line = 1, col = 1;
 
 	while ((s = strstr(s, "{{"))) {
 		const char *e = strstr(s + 2, "}}");
 		struct tag t = { 0 };
 
-		location(p->text, s, &t.line, &t.col);
+		location(&counted, s, &line, &col);
+		t.line = line;
+		t.col = col;
 		if (!e) {
 			perr(p, t.line, t.col, "unterminated tag '{{'%s", "");
 			return false;
@@ -237,7 +247,10 @@ static bool scan(struct parser *p)
 				t.end = *b ? b + 1 : b;
 			}
 		}
-		p->tags = xrealloc(p->tags, (p->ntags + 1) * sizeof(*p->tags));
+		if (p->ntags == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 64;
+			p->tags = xrealloc(p->tags, p->cap * sizeof(*p->tags));
+		}
 		p->tags[p->ntags++] = t;
 		s = e + 2;
 	}
@@ -357,9 +370,16 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 		tail = &n->next;
 		const char *closing;
 
+		if (p->depth == MAX_NESTING) {
+			perr(p, t->line, t->col, "blocks nested deeper than %s: '{{#if}}' and "
+			     "'{{#for}}' go at most " STR(MAX_NESTING) " deep", STR(MAX_NESTING));
+			break;
+		}
+		p->depth++;
 		n->body = parse_seq(p, from, &closing);
 		if (closing && n->kind == N_IF && strncmp(closing, "#else", 5) == 0)
 			n->alt = parse_seq(p, from, &closing);
+		p->depth--;
 		if (p->failed)
 			break;
 		if (!closing || strncmp(closing, end_word, strlen(end_word)) != 0) {
@@ -373,7 +393,7 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 
 struct template *template_parse(const char *name, const char *text)
 {
-	struct parser p = { name, text, NULL, 0, 0, false };
+	struct parser p = { name, text, NULL, 0, 0, 0, 0, false };
 	struct template *t = NULL;
 	const char *from = text, *stop;
 
@@ -505,7 +525,7 @@ bool template_check(const struct template *t, const struct tv *root)
 static void render_seq(const struct node *n, const struct scope *sc, const struct tv *root,
 		       struct buf *out)
 {
-	for (; n; n = n->next) {
+	for (; n && out->len <= MAX_TEMPLATE_OUTPUT; n = n->next) {
 		struct tv tmp;
 		char num[16];
 		const struct tv *v;
@@ -529,7 +549,12 @@ static void render_seq(const struct node *n, const struct scope *sc, const struc
 	}
 }
 
-void template_render(const struct template *t, const struct tv *root, struct buf *out)
+bool template_render(const struct template *t, const struct tv *root, struct buf *out)
 {
 	render_seq(t->root, NULL, root, out);
+	if (out->len <= MAX_TEMPLATE_OUTPUT)
+		return true;
+	error_at(t->name, 0, 0, "renders more than %u MiB: a loop nested in a loop over the "
+		 "hooks?", MAX_TEMPLATE_OUTPUT >> 20);
+	return false;
 }

@@ -38,7 +38,9 @@ struct template *template_parse(const char *name, const char *text);
 /* Check every name the template uses against root (lists by their proto); report errors. */
 bool template_check(const struct template *t, const struct tv *root);
 /* Render a checked template into out. */
-void template_render(const struct template *t, const struct tv *root, struct buf *out);
+bool template_render(const struct template *t, const struct tv *root, struct buf *out);
+/* The largest output a template may render (the kernel's biggest is under 2 MiB). */
+#define MAX_TEMPLATE_OUTPUT (64u << 20)
 /* Free a template. */
 void template_free(struct template *t);
 

@@ -8,7 +8,8 @@
 (5) an input that is not a regular file (FIFO, /dev/zero, a directory) or is larger
     than the cap is refused at once with a located error; a symlink to a file is fine;
 (6) SIGQUIT and SIGUSR1 during a large write, and SIGTERM during check, leave nothing
-    behind; check works in TMPDIR and leaves it empty.
+    behind; check works in TMPDIR and leaves it empty;
+(8) a write to stdout that fails (/dev/full) is an error, exit 2.
 
 Every input is a copy in a temporary directory, so a regression cannot damage the
 project's own files."""
@@ -271,6 +272,19 @@ def signals():
         print(f"check stopped {stopped} of 12 times: TMPDIR holds {os.listdir(tmpdir)}")
 
 
+def stdout_full():
+    """A failed write to stdout (a full disk) says so and exits 2."""
+    with open("/dev/full", "w") as full:
+        r = subprocess.run([kmodel.lsmgen(), "hooks", "--hookdefs",
+                            os.path.join(SOURCE, "hookdefs", "example", "lsm_hook_defs.h"),
+                            "--config", os.path.join(SOURCE, "hookdefs", "example", "config")],
+                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    c.check(r.returncode == 2 and "<stdout>: error: cannot write: No space left on device"
+            in r.stderr, f"hooks > /dev/full: exit {r.returncode}, {r.stderr!r}")
+    print(f"hooks > /dev/full: exit {r.returncode}: {r.stderr.strip()}")
+
+
+stdout_full()
 aliases()
 all_or_nothing()
 not_files()
