@@ -5,6 +5,7 @@ moves taken out: addresses, displacements of jumps and RIP-relative operands, ab
 kernel addresses. Symbol names stay, so a call to another function is a difference.
 """
 
+import functools
 import re
 import subprocess
 
@@ -82,6 +83,7 @@ def reloc(kind, target):
     return f"{kind} {target}"
 
 
+@functools.lru_cache(maxsize=4)    # stock's is compared with every variant's
 def functions(path, relocs):
     """name -> [normalised instruction or relocation]"""
     args = ["objdump", "-d", "--no-show-raw-insn", "-w"] + (["-r"] if relocs else []) + [path]
@@ -120,6 +122,20 @@ def sections(path):
         if len(f) >= 2 and f[1].isdigit() and f[0] != "Total":
             sizes[f[0]] = sizes.get(f[0], 0) + int(f[1])
     return sizes
+
+
+def function_bytes(path):
+    """The bytes of every function (nm -S, text symbols)"""
+    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True, check=True).stdout
+    return sum(int(f[1], 16) for f in (ln.split() for ln in out.splitlines())
+               if len(f) == 4 and f[2] in "tT")
+
+
+def sections_all(path):
+    out = subprocess.run(["size", "-A", path], capture_output=True, text=True,
+                         check=True).stdout
+    return {f[0]: int(f[1]) for f in (ln.split() for ln in out.splitlines())
+            if len(f) >= 2 and f[1].isdigit() and f[0] not in ("Total",)}
 
 
 def symbols(path):
@@ -202,8 +218,9 @@ def vmlinux_stats(stock_path, path):
 
     def span(name):
         return a.get(f"__stop_{name}", 0) - a.get(f"__start_{name}", 0)
-    # .text of vmlinux is padded to an alignment: the code is _stext.._etext
-    m["sections"][".text"] = a.get("_etext", 0) - a.get("_stext", 0)
+    # .text of vmlinux is padded to a 2 MiB boundary: count the functions' bytes instead
+    m["sections"][".text"] = function_bytes(path)
+    m["total_bytes"] = sum(sections_all(path).values())
     m["jump_entries"] = span("__jump_table") // 16
     m["static_call_sites"] = span("static_call_sites") // 8
     del m["indirect_calls"]
@@ -241,7 +258,8 @@ def table(results):
         ("vmlinux functions identical to stock", lambda m: f"{m['vmlinux']['identical']}/"
          f"{m['vmlinux']['functions']}"),
         ("vmlinux instructions", lambda m: m["vmlinux"]["instructions"]),
-        ("vmlinux .text bytes", lambda m: m["vmlinux"]["sections"].get(".text", 0)),
+        ("vmlinux function bytes", lambda m: m["vmlinux"]["sections"].get(".text", 0)),
+        ("vmlinux bytes (all sections)", lambda m: m["vmlinux"]["total_bytes"]),
         ("vmlinux .rodata bytes", lambda m: m["vmlinux"]["sections"].get(".rodata", 0)),
         ("vmlinux .data bytes", lambda m: m["vmlinux"]["sections"].get(".data", 0)),
         ("vmlinux __jump_table entries", lambda m: m["vmlinux"]["jump_entries"]),
