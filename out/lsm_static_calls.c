@@ -853,8 +853,8 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 }
 
 /*
- * vm_enough_memory: per-slot primitives for the loop security.c writes itself,
- *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * vm_enough_memory: per-slot primitives for the loop security.c writes itself over the
+ * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.vm_enough_memory) - 1.
  * Each case names one slot, so once n is a constant every call is direct.
  */
 static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
@@ -892,8 +892,8 @@ static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
 }
 
 /*
- * fs_context_parse_param: per-slot primitives for the loop security.c writes itself,
- *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * fs_context_parse_param: per-slot primitives for the loop security.c writes itself over the
+ * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.fs_context_parse_param) - 1.
  * Each case names one slot, so once n is a constant every call is direct.
  */
 static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
@@ -932,8 +932,8 @@ static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
 }
 
 /*
- * task_prctl: per-slot primitives for the loop security.c writes itself,
- *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * task_prctl: per-slot primitives for the loop security.c writes itself over the
+ * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.task_prctl) - 1.
  * Each case names one slot, so once n is a constant every call is direct.
  */
 static __always_inline bool lsm_slot_active_task_prctl(int n)
@@ -973,8 +973,8 @@ static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
 }
 
 /*
- * getprocattr: per-slot primitives for the loop security.c writes itself,
- *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * getprocattr: per-slot primitives for the loop security.c writes itself over the
+ * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getprocattr) - 1.
  * Each case names one slot, so once n is a constant every call is direct.
  */
 static __always_inline bool lsm_slot_active_getprocattr(int n)
@@ -1032,8 +1032,8 @@ static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task
 }
 
 /*
- * getselfattr: per-slot primitives for the loop security.c writes itself,
- *	for (n = 0; n < MAX_LSM_COUNT; n++)
+ * getselfattr: per-slot primitives for the loop security.c writes itself over the
+ * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getselfattr) - 1.
  * Each case names one slot, so once n is a constant every call is direct.
  */
 static __always_inline bool lsm_slot_active_getselfattr(int n)
