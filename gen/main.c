@@ -66,22 +66,6 @@ static const char usage_main[] =
 	"Exit status: 0 done; 1 bad input, reported as file:line:col: error: ...;\n"
 	"2 usage or environment error.\n";
 
-static const char usage_inputs[] =
-	"Inputs:\n"
-	"  --hookdefs FILE     the hook table (include/linux/lsm_hook_defs.h)\n"
-	"  --config FILE       a .config, include/config/auto.conf or\n"
-	"                      include/generated/autoconf.h (detected by content)\n"
-	"  --kernel KDIR       take KDIR/include/linux/lsm_hook_defs.h, the .config of\n"
-	"                      BUILDDIR, and KDIR/include/linux/lsm_count.h if present\n"
-	"  -O BUILDDIR         the kernel's build directory (default: KDIR)\n";
-
-static const char usage_lsms[] =
-	"The LSMs that count towards MAX_LSM_COUNT (default: the 14 of the kernel's\n"
-	"lsm_count.h since 6.12, built in from hookdefs/lsms.json):\n"
-	"  --lsms FILE         an LSM list in JSON: {\"gate\": \"CONFIG_SECURITY\",\n"
-	"                      \"lsms\": [{\"name\": \"selinux\", \"kconfig\": \"CONFIG_...\"}]}\n"
-	"  --lsm-count-h FILE  every IS_ENABLED(CONFIG_...) entry of a kernel's lsm_count.h\n";
-
 static const char usage_generate[] =
 	"usage: lsmgen generate --hookdefs FILE --config FILE -o DIR [OPTIONS]\n"
 	"       lsmgen generate --kernel KDIR [-O BUILDDIR] -o DIR [OPTIONS]\n"
@@ -91,33 +75,6 @@ static const char usage_generate[] =
 	"temporary name and renamed into place only when all of them succeeded, so an\n"
 	"error leaves DIR as it was.\n"
 	"\n";
-
-static const char usage_generate_opts[] =
-	"\nDispatch:\n"
-	"  --policies FILE     which hooks get per-slot primitives or an lsmid dispatcher\n"
-	"                      (default: built in from hookdefs/policies.json)\n"
-	"  --dispatch keys|switch\n"
-	"                      keys (default): a static key per slot, as Linux 6.12+;\n"
-	"                      switch: the 2020 layout, slots filled from the last one\n"
-	"                      backwards and a switch on lsm_base_slot_idx.<hook>\n"
-	"  --abstain-value EXPR  int dispatchers skip a result equal to EXPR (-INT_MAX, say)\n"
-	"  --runtime-lsm NAME  emit security_toggle_hook() for an LSM whose hooks start off\n"
-	"                      and are switched at run time (bpf)\n"
-	"\nSlots:\n"
-	"  --slots max|exact   max (default): MAX_LSM_COUNT slots for every hook, as the\n"
-	"                      kernel does; exact: one per LSM entry that can fill it\n"
-	"  --impls FILE        which LSMs implement which hooks, in the schema of\n"
-	"                      lsm_hook_impls.json (needed by --slots exact)\n"
-	"  --impls-tree KEY    the tree of FILE to use, when it holds several (v6.12, v7.1)\n"
-	"  --explain-slots H   print which LSMs fill hook H and why\n"
-	"\nOutput:\n"
-	"  -o, --output DIR    where to write (created if missing)\n"
-	"  --manifest FILE     also write the model as JSON (hooks, LSMs, MAX_LSM_COUNT)\n"
-	"  --templates DIR     render DIR/<file>.tmpl instead of the built-in templates\n"
-	"  --depfile FILE      write a Make-style depfile: DIR/lsm_count.h depends on\n"
-	"                      every file read (written on every successful run)\n"
-	"  --depfile-target T  name T as the depfile's target instead (a stamp file, say)\n"
-	"  -v, --verbose       say what was written\n";
 
 static const char usage_check[] =
 	"usage: lsmgen check (the inputs of generate) -o DIR [--manifest FILE]\n"
@@ -145,16 +102,19 @@ static const char usage_impls[] =
 	"--impls reads, so CI without the kernel sources can still generate --slots exact.\n";
 
 static const char usage_stats[] =
-	"usage: lsmgen stats --hookdefs FILE --config FILE [--lsms F | --lsm-count-h F] [--json]\n"
+	"usage: lsmgen stats --hookdefs FILE --config FILE [--slots max|exact] [--impls FILE]\n"
+	"                    [--dispatch keys|switch] [--json]\n"
 	"\n"
 	"What a configuration costs in the kernel image: hooks, MAX_LSM_COUNT, static calls,\n"
 	"static keys (and their jump-table entries), table entries and table bytes\n"
-	"(x86-64: 32 bytes per struct lsm_static_call).\n"
+	"(x86-64: 32 bytes per struct lsm_static_call), for the layout the options choose.\n"
+	"--impls without --slots shows max and exact side by side.\n"
 	"\n";
 
 static const char usage_hooks[] =
 	"usage: lsmgen hooks --hookdefs FILE --config FILE [--json]\n"
 	"       lsmgen hooks --kernel KDIR [-O BUILDDIR] [--json]\n"
+	"       lsmgen hooks ... --explain-slots HOOK --slots exact [--impls FILE]\n"
 	"\n"
 	"List the hooks of the table that the configuration keeps, in table order: line,\n"
 	"return type, default, name and parameters, and the guard they sit under.\n"
@@ -172,28 +132,37 @@ static const char usage_count[] =
 	"--explain lists each LSM, its symbol's value and whether it counted.\n"
 	"\n";
 
+static void print_options(const char *cmd);
+
+/* The command's own text, then the options it takes, from optdefs[]. */
 static void print_help(const char *cmd)
 {
+	static const struct {
+		const char *name, *text;
+	} texts[] = {
+		{ "generate", usage_generate }, { "check", usage_check }, { "stats", usage_stats },
+		{ "impls", usage_impls }, { "diff", usage_diff }, { "hooks", usage_hooks },
+		{ "count", usage_count },
+	};
+
 	if (!cmd) {
 		fputs(usage_main, stdout);
-	} else if (!strcmp(cmd, "generate")) {
-		printf("%s%s\n%s%s", usage_generate, usage_inputs, usage_lsms, usage_generate_opts);
-	} else if (!strcmp(cmd, "check")) {
-		printf("%s%s\n%s", usage_check, usage_inputs, usage_lsms);
-	} else if (!strcmp(cmd, "stats")) {
-		printf("%s%s\n%s", usage_stats, usage_inputs, usage_lsms);
-	} else if (!strcmp(cmd, "impls")) {
-		fputs(usage_impls, stdout);
-	} else if (!strcmp(cmd, "diff")) {
-		printf("%s\n%s", usage_diff, usage_lsms);
-	} else if (!strcmp(cmd, "hooks")) {
-		printf("%s%s", usage_hooks, usage_inputs);
-	} else if (!strcmp(cmd, "count")) {
-		printf("%s%s\n%s", usage_count, usage_inputs, usage_lsms);
-	} else {
-		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", cmd);
-		exit(EXIT_USAGE);
+		return;
 	}
+	for (size_t i = 0; i < sizeof(texts) / sizeof(*texts); i++) {
+		if (!strcmp(cmd, texts[i].name)) {
+			size_t n = strlen(texts[i].text);
+
+			/* the options follow after one blank line */
+			while (n > 1 && texts[i].text[n - 1] == '\n' && texts[i].text[n - 2] == '\n')
+				n--;
+			fwrite(texts[i].text, 1, n, stdout);
+			print_options(cmd);
+			return;
+		}
+	}
+	fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", cmd);
+	exit(EXIT_USAGE);
 }
 
 static void __attribute__((noreturn, format(printf, 2, 3)))
@@ -215,33 +184,68 @@ struct optdef {
 	const char *cmds;	/* commands that accept it */
 	size_t off;		/* of the const char * or bool field in struct opts */
 	bool takes_arg;
+	const char *section;	/* where help lists it */
+	const char *arg;	/* its value's name in help */
+	const char *help;	/* '\n' continues on the next line of the help column */
 };
 
 #define O(f) offsetof(struct opts, f)
 
+/*
+ * Every option: which commands take it (any other command refuses it, exit 2) and its
+ * help, which 'lsmgen help CMD' prints for exactly the options CMD takes.
+ */
 static const struct optdef optdefs[] = {
-	{ "hookdefs", 0, "generate check hooks stats", O(hookdefs), true },
-	{ "config", 0, "generate check hooks count stats", O(config), true },
-	{ "kernel", 0, "generate check hooks count stats impls", O(kernel), true },
-	{ "objtree", 'O', "generate check hooks count stats impls", O(objtree), true },
-	{ "lsms", 0, "generate check count stats diff hooks impls", O(lsms), true },
-	{ "lsm-count-h", 0, "generate check count stats diff hooks impls", O(lsm_count_h), true },
-	{ "output", 'o', "generate check", O(output), true },
-	{ "manifest", 0, "generate check", O(manifest), true },
-	{ "templates", 0, "generate check stats", O(templates), true },
-	{ "depfile", 0, "generate", O(depfile), true },
-	{ "policies", 0, "generate check diff", O(policies), true },
-	{ "slots", 0, "generate check stats hooks", O(slots), true },
-	{ "dispatch", 0, "generate check", O(dispatch), true },
-	{ "abstain-value", 0, "generate check", O(abstain), true },
-	{ "runtime-lsm", 0, "generate check", O(runtime_lsm), true },
-	{ "impls", 0, "generate check stats hooks", O(impls), true },
-	{ "impls-tree", 0, "generate check stats hooks", O(impls_tree), true },
-	{ "explain-slots", 0, "generate check stats hooks", O(explain_slots), true },
-	{ "depfile-target", 0, "generate", O(depfile_target), true },
-	{ "json", 0, "hooks stats diff", O(json), false },
-	{ "explain", 0, "count", O(explain), false },
-	{ "verbose", 'v', "generate", O(verbose), false },
+	{ "hookdefs", 0, "generate check hooks stats", O(hookdefs), true, "Inputs", "FILE",
+	  "the hook table (include/linux/lsm_hook_defs.h)" },
+	{ "config", 0, "generate check hooks count stats", O(config), true, "Inputs", "FILE",
+	  "a .config, include/config/auto.conf or\ninclude/generated/autoconf.h (by content)" },
+	{ "kernel", 0, "generate check hooks count stats impls", O(kernel), true, "Inputs", "KDIR",
+	  "take KDIR/include/linux/lsm_hook_defs.h, the .config of\nBUILDDIR, and "
+	  "KDIR/include/linux/lsm_count.h if present" },
+	{ "objtree", 'O', "generate check hooks count stats impls", O(objtree), true, "Inputs",
+	  "BUILDDIR", "the kernel's build directory (default: KDIR)" },
+	{ "lsms", 0, "generate check count stats diff hooks impls", O(lsms), true, "LSM list", "FILE",
+	  "the LSMs that count towards MAX_LSM_COUNT, in JSON:\n{\"gate\": \"CONFIG_SECURITY\", "
+	  "\"lsms\": [{\"name\", \"kconfig\"}]}\n(default: the 14 of the kernel's lsm_count.h "
+	  "since 6.12)" },
+	{ "lsm-count-h", 0, "generate check count stats diff hooks impls", O(lsm_count_h), true,
+	  "LSM list", "FILE", "every IS_ENABLED(CONFIG_...) entry of a kernel's lsm_count.h" },
+	{ "policies", 0, "generate check diff", O(policies), true, "Dispatch", "FILE",
+	  "which hooks get per-slot primitives or an lsmid dispatcher\n(default: built in from "
+	  "hookdefs/policies.json)" },
+	{ "dispatch", 0, "generate check stats", O(dispatch), true, "Dispatch", "keys|switch",
+	  "keys (default): a static key per slot, as Linux 6.12+;\nswitch: the 2020 layout, "
+	  "slots filled from the last one\nbackwards and a switch on lsm_base_slot_idx.<hook>" },
+	{ "abstain-value", 0, "generate check", O(abstain), true, "Dispatch", "EXPR",
+	  "int dispatchers skip a result equal to EXPR (-INT_MAX)" },
+	{ "runtime-lsm", 0, "generate check", O(runtime_lsm), true, "Dispatch", "NAME",
+	  "emit security_toggle_hook() for an LSM whose hooks start\noff and are switched at "
+	  "run time (bpf)" },
+	{ "slots", 0, "generate check stats hooks", O(slots), true, "Slots", "max|exact",
+	  "max (default): MAX_LSM_COUNT slots for every hook;\nexact: one per LSM entry that "
+	  "can fill it" },
+	{ "impls", 0, "generate check stats hooks", O(impls), true, "Slots", "FILE",
+	  "which LSMs implement which hooks (lsm_hook_impls.json\nschema; lsmgen impls writes "
+	  "one)" },
+	{ "impls-tree", 0, "generate check stats hooks", O(impls_tree), true, "Slots", "KEY",
+	  "the tree of FILE to use, when it holds several" },
+	{ "explain-slots", 0, "generate check stats hooks", O(explain_slots), true, "Slots", "HOOK",
+	  "print which LSMs fill HOOK and why" },
+	{ "output", 'o', "generate check", O(output), true, "Output", "DIR",
+	  "where the three files go (created if missing)" },
+	{ "manifest", 0, "generate check", O(manifest), true, "Output", "FILE",
+	  "also the model as JSON (hooks, LSMs, costs)" },
+	{ "templates", 0, "generate check", O(templates), true, "Output", "DIR",
+	  "render DIR/<file>.tmpl instead of the built-in templates" },
+	{ "depfile", 0, "generate", O(depfile), true, "Output", "FILE",
+	  "a Make-style depfile: every file read (on every\nsuccessful run)" },
+	{ "depfile-target", 0, "generate", O(depfile_target), true, "Output", "T",
+	  "the depfile's target (default: DIR/lsm_count.h)" },
+	{ "json", 0, "hooks stats diff", O(json), false, "Output", NULL, "print JSON, for tools" },
+	{ "explain", 0, "count", O(explain), false, "Output", NULL,
+	  "each LSM, its symbol's value and whether it counts" },
+	{ "verbose", 'v', "generate", O(verbose), false, "Output", NULL, "say what was written" },
 };
 
 static bool cmd_takes(const char *cmds, const char *cmd)
@@ -252,6 +256,46 @@ static bool cmd_takes(const char *cmds, const char *cmd)
 		if ((p == cmds || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
 			return true;
 	return false;
+}
+
+static void print_options(const char *cmd)
+{
+	static const char *const sections[] = { "Inputs", "LSM list", "Dispatch", "Slots",
+						"Output" };
+
+	for (size_t k = 0; k < sizeof(sections) / sizeof(*sections); k++) {
+		bool header = false;
+
+		for (size_t i = 0; i < sizeof(optdefs) / sizeof(*optdefs); i++) {
+			const struct optdef *d = &optdefs[i];
+			char left[64];
+
+			if (strcmp(d->section, sections[k]) || !cmd_takes(d->cmds, cmd))
+				continue;
+			if (!header)
+				printf("\n%s:\n", sections[k]);
+			header = true;
+			if (d->shortname)
+				snprintf(left, sizeof(left), "-%c, --%s%s%s", d->shortname, d->name,
+					 d->arg ? " " : "", d->arg ? d->arg : "");
+			else
+				snprintf(left, sizeof(left), "    --%s%s%s", d->name,
+					 d->arg ? " " : "", d->arg ? d->arg : "");
+			printf("  %-24s", left);
+			if (strlen(left) >= 24)
+				printf("\n  %-24s", "");
+			for (const char *h = d->help; *h;) {
+				size_t n = strcspn(h, "\n");
+
+				printf("%.*s\n", (int)n, h);
+				h += n;
+				if (*h == '\n') {
+					h++;
+					printf("  %-24s", "");
+				}
+			}
+		}
+	}
 }
 
 static void parse_args(struct opts *o, int argc, char **argv)
@@ -303,6 +347,13 @@ static void parse_args(struct opts *o, int argc, char **argv)
 	}
 }
 
+static bool is_directory(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static bool exists(const char *path)
 {
 	struct stat st;
@@ -327,6 +378,20 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs, char **owned, uns
 		o->config = owned[1];
 		if (!o->lsms && !o->lsm_count_h && exists(owned[2]))
 			o->lsm_count_h = owned[2];
+		/* a tree built with O=: its .config is in the build directory */
+		if (!exists(owned[1]) && !o->objtree)
+			usage_error(o->cmd, "%s has no .config: if the kernel is built with O=BUILDDIR, "
+				    "give -O BUILDDIR", o->kernel);
+	} else if (o->config && is_directory(o->config)) {
+		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
+		char *dotconfig = xasprintf("%s/.config", o->config);
+
+		if (exists(dotconfig)) {
+			owned[1] = dotconfig;
+			o->config = owned[1];
+		} else {
+			free(dotconfig);
+		}
 	}
 	(void)nowned;
 	if (need_hookdefs && !o->hookdefs)
@@ -405,13 +470,14 @@ static bool impls_match_table(const char *impls, const struct impls *im, const c
 }
 
 /* --slots exact: per-hook slot counts from --impls; --explain-slots. */
-static bool apply_slots(const struct opts *o, struct model *m, const struct config *cfg)
+static bool apply_slots(const struct opts *o, const char *slots, struct model *m,
+			const struct config *cfg)
 {
 	struct impls im;
 
-	if (o->slots && strcmp(o->slots, "max") && strcmp(o->slots, "exact"))
-		usage_error(o->cmd, "--slots takes max or exact, not '%s'", o->slots);
-	bool exact = o->slots && !strcmp(o->slots, "exact");
+	if (slots && strcmp(slots, "max") && strcmp(slots, "exact"))
+		usage_error(o->cmd, "--slots takes max or exact, not '%s'", slots);
+	bool exact = slots && !strcmp(slots, "exact");
 
 	if ((exact || o->explain_slots) && !o->impls && !o->kernel)
 		usage_error(o->cmd, "--slots exact and --explain-slots need --impls FILE, or "
@@ -643,7 +709,7 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
+	if (!apply_slots(o, o->slots, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
 	struct output_set set;
 
@@ -660,20 +726,18 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 
 static int cmd_stats(struct opts *o, struct model *m, struct config *cfg)
 {
-	if (!load_registry(o, m))
+	/* --impls alone: max and exact side by side; else the layout the options ask for */
+	bool both = o->impls && !o->slots;
+
+	if (!load_registry(o, m) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	struct stats st = model_stats(m), max = st;
+	struct stats max = model_stats(m), st = max;
 
-	if (o->impls) {
-		struct opts exact = *o;
-
-		exact.slots = "exact";
-		if (!apply_slots(&exact, m, cfg))
-			return EXIT_INPUT;
-		st = model_stats(m);
-	}
-	if (o->impls && !o->json) {
+	if (!apply_slots(o, both ? "exact" : o->slots, m, cfg))
+		return EXIT_INPUT;
+	st = model_stats(m);
+	if (both && !o->json) {
 		printf("%-16s %10s %10s %8s\n", "", "max", "exact", "max/exact");
 		printf("%-16s %10lu %10lu %7.2fx\n", "static calls", max.static_calls,
 		       st.static_calls, st.static_calls ? (double)max.static_calls / st.static_calls : 0);
@@ -790,7 +854,7 @@ static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
 	if (!load_registry(o, m))
 		return EXIT_INPUT;
 	model_count(m, cfg);
-	if (!apply_slots(o, m, cfg) || !apply_dispatch(o, m))
+	if (!apply_slots(o, o->slots, m, cfg) || !apply_dispatch(o, m))
 		return EXIT_INPUT;
 	struct output_set set;
 
@@ -879,13 +943,16 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	if (!strcmp(o.cmd, "hooks")) {
+		if ((o.impls || o.slots) && !o.explain_slots)
+			usage_error(o.cmd, "hooks lists the table: --slots and --impls serve "
+				    "--explain-slots here (lsmgen stats shows what slots cost)");
 		if (o.impls || o.slots) {
 			if (!load_registry(&o, &m)) {
 				rc = EXIT_INPUT;
 				goto out;
 			}
 			model_count(&m, cfg);
-			if (!apply_slots(&o, &m, cfg)) {
+			if (!apply_slots(&o, o.slots, &m, cfg)) {
 				rc = EXIT_INPUT;
 				goto out;
 			}

@@ -1,0 +1,1 @@
+LSM_HOOK(int, 0, capset, int x)
