@@ -14,7 +14,17 @@ trap 'rm -rf "$tmp"' EXIT
 cd "$src"
 t=hookdefs/example/lsm_hook_defs.h
 c=hookdefs/example/config
+# vg STATUS ARGS...: lsmgen ARGS must exit STATUS (so a bad input is really read, not
+# just "cannot open"), with nothing from valgrind.
 vg() {
+	want=$1
+	shift
+	for f in "$@"; do	# every input named must exist: a moved file is a broken test
+		case $f in
+		"$tmp"/* | *:*) ;;	# an output, or diff's HOOKDEFS:CONFIG
+		*/*.h | */*.json | */*config | */tmpl) [ -e "$f" ] || { echo "FAIL: no $f"; exit 1; } ;;
+		esac
+	done
 	valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect \
 		--errors-for-leak-kinds=definite,indirect "$lsmgen" "$@" >"$tmp/out" 2>"$tmp/err"
 	rc=$?
@@ -23,23 +33,35 @@ vg() {
 		cat "$tmp/err"
 		exit 1
 	fi
+	if [ $rc != "$want" ]; then
+		echo "FAIL: lsmgen $*: exit $rc, want $want"
+		cat "$tmp/err"
+		exit 1
+	fi
 	echo "ok (exit $rc): lsmgen $*"
 }
 set +e
-vg generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json" --depfile "$tmp/o/d"
-vg generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json"
-vg check --hookdefs $t --config $c -o out --manifest out/manifest.json
-vg check --hookdefs $t --config tests/golden/n1/config -o out
-vg hooks --hookdefs $t --config $c --json
-vg count --config $c --explain --lsm-count-h tests/cases/lsm-count-h-17/lsm_count.h
-vg stats --hookdefs $t --config $c
-vg diff out/manifest.json $t:tests/golden/n1/config --json
-vg hooks --hookdefs tests/cases/hooks-param-no-name/table.h --config $c
-vg generate --hookdefs $t --config $c --templates tests/cases/templates-unknown-name/tmpl -o "$tmp/x"
-vg count --config tests/cases/config-bad-lines/input.config
-vg count --config tests/cases/lsms-bad-json/lsms.json --lsms tests/cases/lsms-bad-json/lsms.json
-vg generate --hookdefs $t --config $c --policies tests/cases/policies-bad/policies.json -o "$tmp/y"
-vg impls --kernel tests/golden/scan-tree/linux --lsms tests/golden/scan-tree/lsms.json
-vg generate --kernel tests/golden/scan-tree/linux -O tests/golden/scan-tree/build \
+b=tests/bad
+vg 0 generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json" --depfile "$tmp/d"
+vg 0 generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json"
+vg 0 check --hookdefs $t --config $c -o out --manifest out/manifest.json
+vg 1 check --hookdefs $t --config tests/golden/n1/config -o out
+vg 0 hooks --hookdefs $t --config $c --json
+vg 0 count --config $c --explain --lsm-count-h tests/cases/lsm-count-h-17/lsm_count.h
+vg 0 stats --hookdefs $t --config $c
+vg 1 diff out/manifest.json $t:tests/golden/n1/config --json
+vg 1 hooks --hookdefs $b/hooks-param-no-name/table.h --config $c
+vg 1 generate --hookdefs $t --config $c --templates $b/templates-unknown-name/tmpl -o "$tmp/x"
+vg 0 count --config tests/cases/config-bad-lines/input.config
+vg 1 count --config $c --lsms $b/lsms-bad-json/lsms.json
+vg 1 generate --hookdefs $t --config $c --policies $b/policies-bad/policies.json -o "$tmp/y"
+vg 0 impls --kernel tests/golden/scan-tree/linux --lsms tests/golden/scan-tree/lsms.json
+vg 0 generate --kernel tests/golden/scan-tree/linux -O tests/golden/scan-tree/build \
 	--lsms tests/golden/scan-tree/lsms.json --slots exact -o "$tmp/z"
-vg stats --hookdefs $t --config $c --impls tests/golden/exact/impls.json
+vg 0 stats --hookdefs $t --config $c --impls tests/golden/exact/impls.json
+cp $c "$tmp/c.config"	# a copy: the run must refuse to overwrite it, but if it did...
+vg 2 generate --hookdefs $t --config "$tmp/c.config" -o "$tmp/o" --depfile "$tmp/c.config"
+vg 1 generate --hookdefs $t --config $c --slots exact --impls $b/impls-unknown-hook/impls.json \
+	-o "$tmp/w"
+vg 1 generate --hookdefs $t --config $c --templates $b/templates-too-deep/tmpl -o "$tmp/v"
+vg 0 stats --hookdefs $t --config $c --dispatch switch --json
