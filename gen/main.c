@@ -300,6 +300,8 @@ static void print_options(const char *cmd)
 
 static void parse_args(struct opts *o, int argc, char **argv)
 {
+	bool seen[sizeof(optdefs) / sizeof(*optdefs)] = { false };
+
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i], *val = NULL;
 		const struct optdef *d = NULL;
@@ -330,6 +332,10 @@ static void parse_args(struct opts *o, int argc, char **argv)
 		}
 		if (!d || !cmd_takes(d->cmds, o->cmd))
 			usage_error(o->cmd, "'lsmgen %s' has no option '%s'", o->cmd, a);
+		/* which of two values was meant cannot be known: neither wins */
+		if (seen[d - optdefs])
+			usage_error(o->cmd, "option '--%s' given twice", d->name);
+		seen[d - optdefs] = true;
 		if (!d->takes_arg) {
 			if (val)
 				usage_error(o->cmd, "option '--%s' takes no value", d->name);

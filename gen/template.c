@@ -383,8 +383,24 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 		if (p->failed)
 			break;
 		if (!closing || strncmp(closing, end_word, strlen(end_word)) != 0) {
-			perr(p, t->line, t->col, "'{{%s}}' is never closed", n->kind == N_FOR ?
-			     "#for" : "#if");
+			const char *open = n->kind == N_FOR ? "#for" : "#if";
+
+			if (!closing) {
+				perr(p, t->line, t->col, "'{{%s}}' is never closed", open);
+			} else {
+				/* name the tag that ended the block, and the block it ended */
+				const struct tag *c = &p->tags[p->pos - 1];
+				char *what = xasprintf("'{{%.*s}}' ends the '{{%s}}' of line %u%s",
+						       (int)(c->in_end - c->in), c->in, open,
+						       t->line, strncmp(closing, "#else", 5) ?
+						       ": close the inner block first" :
+						       n->kind == N_FOR ? ", and '{{#for}}' has no "
+						       "'{{#else}}'" : ", which has an '{{#else}}' "
+						       "already");
+
+				perr(p, c->line, c->col, "%s", what);
+				free(what);
+			}
 			break;
 		}
 	}
