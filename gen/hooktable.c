@@ -9,6 +9,7 @@
 
 #include <clang-c/Index.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -881,25 +882,35 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 	return ok && registry_check(reg);
 }
 
+/* What the markers of eval_conditions() say: per condition, which branch was kept. */
 struct kept {
-	signed char *result;
+	bool *yes, *no;
 	unsigned n;
 };
 
 static enum CXChildVisitResult collect_kept(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct kept *k = data;
-	unsigned line;
 
 	(void)parent;
 	if (clang_getCursorKind(c) != CXCursor_MacroExpansion ||
 	    !clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
-	clang_getSpellingLocation(clang_getCursorLocation(c), NULL, &line, NULL, NULL);
-	/* entry i is "#if (EXPR)" on line 3i+1 and its marker on line 3i+2 */
-	if (line >= 2 && (line - 2) % 3 == 0 && (line - 2) / 3 < k->n && k->result[(line - 2) / 3] >= 0)
-		k->result[(line - 2) / 3] = 1;
+	char *name = cxstr(clang_getCursorSpelling(c));
+	unsigned i;
+	char branch;
+
+	/* LSMGEN_Y_<i> or LSMGEN_N_<i>: the marker names its condition, never a line */
+	if (sscanf(name, "LSMGEN_%c_%u", &branch, &i) == 2 && i < k->n)
+		(branch == 'Y' ? k->yes : k->no)[i] = true;
+	free(name);
 	return CXChildVisit_Continue;
+}
+
+/* Text that could end the condition's line early or reach into the next one. */
+static bool condition_is_plain(const char *e)
+{
+	return !strpbrk(e, "\n\r\\\"'") && !strstr(e, "/*") && !strstr(e, "*/") && !strstr(e, "//");
 }
 
 void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
@@ -907,41 +918,57 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 {
 	struct buf text = { 0 }, prelude = { 0 };
 	const char *path = "/lsmgen/conditions.c";
+	unsigned *line_of = xcalloc(n ? n : 1, sizeof(*line_of));
+	struct kept k = { xcalloc(n ? n : 1, 1), xcalloc(n ? n : 1, 1), n };
 
-	for (unsigned i = 0; i < n; i++) {
-		/* one line each: a condition cannot span lines or hide a directive */
-		bool one_line = !strchr(exprs[i], '\n') && !strchr(exprs[i], '\r');
+	/*
+	 * One block per condition, each branch with a marker that names the condition: a
+	 * condition is decided only when exactly one of its markers was expanded, so nothing
+	 * a condition does to the text after it (an unterminated comment, say) can decide
+	 * another. Text that could do so is refused up front (unsure).
+	 */
+	for (unsigned i = 0, line = 1; i < n; i++, line += 5) {
+		bool plain = condition_is_plain(exprs[i]);
 
-		result[i] = one_line ? 0 : -1;
-		buf_printf(&text, "#if (%s)\nLSMGEN_KEEP()\n#endif\n", one_line ? exprs[i] : "0");
+		line_of[i] = line;
+		result[i] = plain ? 0 : -1;
+		buf_printf(&text, "#if (%s)\nLSMGEN_Y_%u()\n#else\nLSMGEN_N_%u()\n#endif\n",
+			   plain ? exprs[i] : "0", i, i);
 	}
 	config_defines(cfg, &prelude);
 	buf_puts(&prelude, kconfig_macros);
-	buf_puts(&prelude, "#define LSMGEN_KEEP()\n");
+	for (unsigned i = 0; i < n; i++)
+		buf_printf(&prelude, "#define LSMGEN_Y_%u()\n#define LSMGEN_N_%u()\n", i, i);
 	CXIndex idx = clang_createIndex(0, 0);
 	CXTranslationUnit tu = parse(idx, path, text.s ? text.s : "", text.len, prelude.s,
 				     CXTranslationUnit_DetailedPreprocessingRecord);
 
 	if (tu) {
+		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_kept, &k);
 		/* a condition the preprocessor rejects is unsure, not false */
-		for (unsigned i = 0, nd = clang_getNumDiagnostics(tu); i < nd; i++) {
-			CXDiagnostic d = clang_getDiagnostic(tu, i);
+		for (unsigned d = 0, nd = clang_getNumDiagnostics(tu); d < nd; d++) {
+			CXDiagnostic diag = clang_getDiagnostic(tu, d);
 			unsigned line;
 
-			clang_getSpellingLocation(clang_getDiagnosticLocation(d), NULL, &line, NULL, NULL);
-			if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && line >= 1 &&
-			    (line - 1) / 3 < n)
-				result[(line - 1) / 3] = -1;
-			clang_disposeDiagnostic(d);
+			clang_getSpellingLocation(clang_getDiagnosticLocation(diag), NULL, &line, NULL,
+						  NULL);
+			for (unsigned i = 0; i < n; i++)
+				if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error &&
+				    line >= line_of[i] && line < line_of[i] + 5)
+					result[i] = -1;
+			clang_disposeDiagnostic(diag);
 		}
-		struct kept k = { result, n };
-
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_kept, &k);
+		for (unsigned i = 0; i < n; i++)
+			if (result[i] >= 0)
+				result[i] = k.yes[i] != k.no[i] ? k.yes[i] : -1;
 		clang_disposeTranslationUnit(tu);
 	} else {
 		memset(result, -1, n);
 	}
 	clang_disposeIndex(idx);
+	free(line_of);
+	free(k.yes);
+	free(k.no);
 	buf_free(&text);
 	buf_free(&prelude);
 }
