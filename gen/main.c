@@ -33,7 +33,7 @@ struct opts {
 	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
 	const char *slots, *impls, *impls_tree, *explain_slots;
 	const char *dispatch, *abstain, *runtime_lsm;
-	bool json, explain, verbose;
+	bool json, explain, verbose, stat, quiet;
 	int argc;
 	char **argv;
 	const char *ops[2];	/* diff's operands */
@@ -246,6 +246,10 @@ static const struct optdef optdefs[] = {
 	{ "explain", 0, "count", O(explain), false, "Output", NULL,
 	  "each LSM, its symbol's value and whether it counts" },
 	{ "verbose", 'v', "generate", O(verbose), false, "Output", NULL, "say what was written" },
+	{ "stat", 0, "check", O(stat), false, "Output", NULL,
+	  "the summary only: stale files, lines to add and remove,\nand why" },
+	{ "quiet", 'q', "check", O(quiet), false, "Output", NULL,
+	  "print nothing: the exit status says it" },
 };
 
 static bool cmd_takes(const char *cmds, const char *cmd)
@@ -692,6 +696,10 @@ static void print_regenerate(const struct opts *o)
 		const char *a = o->argv[i];
 		bool plain = *a != '\0';
 
+		/* how check reports is not part of what generate writes */
+		if (!strcmp(a, "--stat") || !strcmp(a, "-q") || !strcmp(a, "--quiet"))
+			continue;
+
 		for (const char *p = a; *p; p++)
 			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 				    "-_./=,:+@%", *p))
@@ -721,12 +729,42 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 
 	if (!output_set(o, m, cfg, &set, false))
 		return EXIT_INPUT;
-	fresh = output_compare(&set);
+	/* why, when the checked-in manifest tells what the files were made from */
+	struct model old = { 0 };
+	size_t len;
+	char *text = NULL;
+	bool have_old = false;
+
+	if (o->manifest && !o->quiet && exists(o->manifest)) {
+		diag_quiet = true;	/* a stale manifest that does not read just has no why */
+		text = read_file(o->manifest, &len);
+		have_old = text && json_read_manifest(&old, o->manifest, text, len);
+		diag_quiet = false;
+	}
+	/* one screen first (files, lines, why), then the diffs */
+	fresh = output_compare(&set, o->quiet);
+	if (!fresh && have_old) {
+		struct model_diff d;
+
+		if (!diff_models(&old, m, &d)) {
+			printf("\nwhy (%s against this run):\n", o->manifest);
+			diff_print(&d);
+		}
+		diff_free(&d);
+	}
+	if (!fresh && !o->quiet && !o->stat) {
+		fflush(stdout);
+		output_diffs(&set);
+	}
+	free(text);
+	model_free(&old);
 	output_free(&set);
 	if (fresh)
 		return 0;
-	fprintf(stderr, "lsmgen: %s is stale\n", o->output);
-	print_regenerate(o);
+	if (!o->quiet) {
+		fprintf(stderr, "lsmgen: %s is stale\n", o->output);
+		print_regenerate(o);
+	}
 	return EXIT_INPUT;
 }
 

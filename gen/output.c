@@ -475,10 +475,45 @@ static void show_diff(const char *path, const char *text, size_t len)
 	free(dir);
 }
 
-bool output_compare(const struct output_set *s)
+/* Lines of a that b lacks, counting repeats: a multiset difference, not an alignment. */
+static unsigned long lines_not_in(const char *a, size_t alen, const char *b, size_t blen)
+{
+	struct strlist bl = { 0 };
+	unsigned long n = 0;
+
+	for (const char *p = b, *e; p < b + blen; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(b + blen - p));
+		e = e ? e : b + blen;
+		char *line = xstrndup(p, (size_t)(e - p));
+
+		strlist_add(&bl, line);
+		free(line);
+	}
+	bool *used = xcalloc(bl.n ? bl.n : 1, sizeof(*used));
+
+	for (const char *p = a, *e; p < a + alen; p = e + 1) {
+		e = memchr(p, '\n', (size_t)(a + alen - p));
+		e = e ? e : a + alen;
+		bool found = false;
+
+		/* linear per line: check runs on three files of at most a few MB, once */
+		for (unsigned i = 0; i < bl.n && !found; i++)
+			if (!used[i] && strlen(bl.v[i]) == (size_t)(e - p) &&
+			    !memcmp(bl.v[i], p, (size_t)(e - p)))
+				used[i] = found = true;
+		n += !found;
+	}
+	free(used);
+	strlist_free(&bl);
+	return n;
+}
+
+bool output_compare(const struct output_set *s, bool quiet)
 {
 	bool fresh = true;
+	bool *stale = xcalloc(s->n ? s->n : 1, sizeof(*stale));
 
+	/* the summary first: which files, how many lines */
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct output *o = &s->v[i];
 		struct stat st;
@@ -486,10 +521,38 @@ bool output_compare(const struct output_set *s)
 		if (output_same_content(o->path, o->text.s, o->text.len))
 			continue;
 		fresh = false;
-		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode))
+		stale[i] = true;
+		if (quiet)
+			continue;
+		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode)) {
 			printf("%s: missing\n", o->path);
-		else
-			show_diff(o->path, o->text.s, o->text.len);
+			continue;
+		}
+		size_t len;
+		char *have = read_file(o->path, &len);
+
+		if (have) {
+			unsigned long add = lines_not_in(o->text.s, o->text.len, have, len);
+			unsigned long del = lines_not_in(have, len, o->text.s, o->text.len);
+
+			printf("%s: stale, %lu line%s to add, %lu to remove\n", o->path, add,
+			       add == 1 ? "" : "s", del);
+			free(have);
+		}
 	}
+	free(stale);
 	return fresh;
+}
+
+void output_diffs(const struct output_set *s)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		struct stat st;
+
+		if (!output_same_content(s->v[i].path, s->v[i].text.s, s->v[i].text.len) &&
+		    stat(s->v[i].path, &st) == 0 && S_ISREG(st.st_mode)) {
+			putchar('\n');
+			show_diff(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
+		}
+	}
 }

@@ -26,8 +26,11 @@ void output_add(struct output_set *s, const char *path, const char *text, size_t
 bool output_refuse_aliases(const struct output_set *s, const struct strlist *inputs);
 /* Write every changed file (unchanged ones keep their mtime): all of them, or none. */
 bool output_commit(struct output_set *s, bool verbose);
-/* check: true if every file on disk holds what it should; else a diff -u of each. */
-bool output_compare(const struct output_set *s);
+/* check: true if every file on disk holds what it should; else, unless quiet, a line per
+ * stale file (missing, or how many lines to add and remove). */
+bool output_compare(const struct output_set *s, bool quiet);
+/* check: a diff -u of each stale file, after the summary. */
+void output_diffs(const struct output_set *s);
 /* True if path is a regular file holding exactly text. */
 bool output_same_content(const char *path, const char *text, size_t len);
 void output_free(struct output_set *s);
