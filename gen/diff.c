@@ -39,6 +39,14 @@ static void counted_names(const struct model *m, struct strlist *out)
 			strlist_add(out, m->reg.lsms[i].name);
 }
 
+static const char *kconfig_of(const struct model *m, const char *lsm)
+{
+	for (unsigned i = 0; i < m->reg.n; i++)
+		if (!strcmp(m->reg.lsms[i].name, lsm))
+			return m->reg.lsms[i].kconfig;
+	return "";
+}
+
 static const char *layout_name(const struct model *m)
 {
 	return m->exact ? m->dispatch_switch ? "exact slots, switch" : "exact slots, keys" :
@@ -61,21 +69,28 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 	counted_names(a, &ca);
 	counted_names(b, &cb);
 	for (unsigned i = 0; i < cb.n; i++)
-		if (!strlist_has(&ca, cb.v[i]))
+		if (!strlist_has(&ca, cb.v[i])) {
 			strlist_add(&d->lsms_added, cb.v[i]);
+			strlist_add(&d->lsms_added_sym, kconfig_of(b, cb.v[i]));
+		}
 	for (unsigned i = 0; i < ca.n; i++)
-		if (!strlist_has(&cb, ca.v[i]))
+		if (!strlist_has(&cb, ca.v[i])) {
 			strlist_add(&d->lsms_removed, ca.v[i]);
+			strlist_add(&d->lsms_removed_sym, kconfig_of(a, ca.v[i]));
+		}
 	strlist_free(&ca);
 	strlist_free(&cb);
 	for (unsigned i = 0; i < a->nhooks; i++)
-		if (!find_hook(b, a->hooks[i].name))
+		if (!find_hook(b, a->hooks[i].name)) {
 			strlist_add(&d->hooks_removed, a->hooks[i].name);
+			strlist_add(&d->removed_guards, a->hooks[i].guard ? a->hooks[i].guard : "");
+		}
 	for (unsigned i = 0; i < b->nhooks; i++) {
 		const struct hook *hb = &b->hooks[i], *ha = find_hook(a, hb->name);
 
 		if (!ha) {
 			strlist_add(&d->hooks_added, hb->name);
+			strlist_add(&d->added_guards, hb->guard ? hb->guard : "");
 			continue;
 		}
 		if (strcmp(ha->ret, hb->ret))
@@ -124,16 +139,18 @@ void diff_print(const struct model_diff *d)
 	if (d->lsms_added.n || d->lsms_removed.n) {
 		printf("LSMs counted    ");
 		for (unsigned i = 0; i < d->lsms_added.n; i++)
-			printf(" +%s", d->lsms_added.v[i]);
+			printf(" +%s (%s)", d->lsms_added.v[i], d->lsms_added_sym.v[i]);
 		for (unsigned i = 0; i < d->lsms_removed.n; i++)
-			printf(" -%s", d->lsms_removed.v[i]);
+			printf(" -%s (%s)", d->lsms_removed.v[i], d->lsms_removed_sym.v[i]);
 		putchar('\n');
 	}
 	print_delta("hooks", d->from_hooks, d->to_hooks);
 	for (unsigned i = 0; i < d->hooks_added.n; i++)
-		printf("  + %s\n", d->hooks_added.v[i]);
+		printf("  + %s%s%s\n", d->hooks_added.v[i], *d->added_guards.v[i] ? "  if " : "",
+		       d->added_guards.v[i]);
 	for (unsigned i = 0; i < d->hooks_removed.n; i++)
-		printf("  - %s\n", d->hooks_removed.v[i]);
+		printf("  - %s%s%s\n", d->hooks_removed.v[i], *d->removed_guards.v[i] ? "  if " : "",
+		       d->removed_guards.v[i]);
 	for (unsigned i = 0; i < d->nchanges; i++) {
 		const struct hook_change *c = &d->changes[i];
 
@@ -152,6 +169,10 @@ void diff_free(struct model_diff *d)
 	strlist_free(&d->lsms_removed);
 	strlist_free(&d->hooks_added);
 	strlist_free(&d->hooks_removed);
+	strlist_free(&d->added_guards);
+	strlist_free(&d->removed_guards);
+	strlist_free(&d->lsms_added_sym);
+	strlist_free(&d->lsms_removed_sym);
 	for (unsigned i = 0; i < d->nchanges; i++) {
 		free(d->changes[i].hook);
 		free(d->changes[i].from);

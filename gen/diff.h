@@ -17,6 +17,9 @@ struct model_diff {
 	unsigned from_hooks, to_hooks;
 	struct strlist lsms_added, lsms_removed;	/* counted in one, not the other */
 	struct strlist hooks_added, hooks_removed;
+	/* for the reader, parallel to the lists above: a hook's guard ("" if none), an LSM's
+	 * Kconfig symbol (whose change moved MAX_LSM_COUNT) */
+	struct strlist added_guards, removed_guards, lsms_added_sym, lsms_removed_sym;
 	struct hook_change *changes;
 	unsigned nchanges;
 	struct stats from_stats, to_stats;
