@@ -112,20 +112,28 @@ static const struct tv *tv_get(const struct tv *obj, const char *key, size_t n)
 	return NULL;
 }
 
-enum node_kind { N_TEXT, N_VAR, N_FOR, N_IF };
+enum node_kind { N_TEXT, N_VAR, N_FOR, N_IF, N_PARTIAL };
 
 struct node {
 	enum node_kind kind;
 	char *text;		/* literal text, or the path used */
 	char *var;		/* loop variable */
 	bool negate;
-	struct node *body, *alt, *next;
+	struct node *body, *alt, *next;	/* N_PARTIAL: body is the partial's, not owned */
 	unsigned line, col;
+};
+
+/* {{#define NAME}} ... {{/define}}: a block written once, used by {{> NAME}}. */
+struct partial {
+	char *name;
+	struct node *body;
 };
 
 struct template {
 	char *name;
 	struct node *root;
+	struct partial *partials;
+	unsigned npartials;
 };
 
 /* A tag {{...}} found in the text, with where it starts and ends. */
@@ -141,7 +149,8 @@ static void node_free(struct node *n)
 	while (n) {
 		struct node *next = n->next;
 
-		node_free(n->body);
+		if (n->kind != N_PARTIAL)
+			node_free(n->body);
 		node_free(n->alt);
 		free(n->text);
 		free(n->var);
@@ -181,6 +190,8 @@ struct parser {
 	unsigned ntags, cap, pos;
 	unsigned depth;		/* blocks open around the one being parsed */
 	bool failed;
+	struct partial *partials;	/* handed to the template */
+	unsigned npartials;
 };
 
 /* Deeper nesting than this is not a template anyone writes; refused before the stack goes. */
@@ -234,7 +245,15 @@ static bool scan(struct parser *p)
 			t.in++;
 		while (t.in_end > t.in && (t.in_end[-1] == ' ' || t.in_end[-1] == '\t'))
 			t.in_end--;
-		t.block = t.in < t.in_end && strchr("#/!", *t.in);
+		t.block = t.in < t.in_end && strchr("#/!>", *t.in);
+		/* {{~}} at the end of a line: the next line continues this one, its indent dropped */
+		if (t.in_end - t.in == 1 && *t.in == '~' && e[2] == '\n') {
+			const char *b = e + 3;
+
+			while (*b == ' ' || *b == '\t')
+				b++;
+			t.end = b;
+		}
 		if (t.block) {
 			const char *a = t.start, *b = t.end;
 
@@ -306,8 +325,58 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 		*from = t->end;
 		const char *s = t->in, *e = t->in_end;
 
-		if (*s == '!')
+		if (*s == '!' || (*s == '~' && e - s == 1))
 			continue;
+		if (*s == '>') {
+			/* {{> NAME}}: a partial defined above, rendered in this scope */
+			for (s++; s < e && *s == ' '; s++)
+				;
+			struct partial *found = NULL;
+
+			for (unsigned k = 0; k < p->npartials; k++)
+				if (strlen(p->partials[k].name) == (size_t)(e - s) &&
+				    !strncmp(p->partials[k].name, s, (size_t)(e - s)))
+					found = &p->partials[k];
+			if (!found) {
+				char *x = xstrndup(s, (size_t)(e - s));
+
+				perr(p, t->line, t->col, "no partial '%s' defined above: write "
+				     "'{{#define %s}}' ... '{{/define}}' before using it", x);
+				free(x);
+				break;
+			}
+			struct node *n = new_node(N_PARTIAL, t);
+
+			n->text = xstrdup(found->name);
+			n->body = found->body;
+			*tail = n;
+			tail = &n->next;
+			continue;
+		}
+		if (word(&s, e, "#define")) {
+			const char *closing;
+			char *name = xstrndup(s, (size_t)(e - s));
+
+			if (p->depth || !is_identifier(name)) {
+				perr(p, t->line, t->col, p->depth ? "'{{#define}}' goes at the top "
+				     "level, not inside a block%s" : "expected '{{#define NAME}}'%s", "");
+				free(name);
+				break;
+			}
+			p->depth++;
+			struct node *body = parse_seq(p, from, &closing);
+
+			p->depth--;
+			if (!p->failed && (!closing || strncmp(closing, "/define", 7))) {
+				perr(p, t->line, t->col, "'{{#define %s}}' is never closed", name);
+				node_free(body);
+				free(name);
+				break;
+			}
+			p->partials = xrealloc(p->partials, (p->npartials + 1) * sizeof(*p->partials));
+			p->partials[p->npartials++] = (struct partial){ name, body };
+			continue;
+		}
 		if (*s == '/' || word(&s, e, "#else")) {
 			*stop = t->in;
 			return head;
@@ -409,7 +478,7 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 
 struct template *template_parse(const char *name, const char *text)
 {
-	struct parser p = { name, text, NULL, 0, 0, 0, 0, false };
+	struct parser p = { name, text, NULL, 0, 0, 0, 0, false, NULL, 0 };
 	struct template *t = NULL;
 	const char *from = text, *stop;
 
@@ -429,8 +498,17 @@ struct template *template_parse(const char *name, const char *text)
 			t = xcalloc(1, sizeof(*t));
 			t->name = xstrdup(name);
 			t->root = root;
+			t->partials = p.partials;
+			t->npartials = p.npartials;
+			p.partials = NULL;
+			p.npartials = 0;
 		}
 	}
+	for (unsigned k = 0; k < p.npartials; k++) {
+		free(p.partials[k].name);
+		node_free(p.partials[k].body);
+	}
+	free(p.partials);
 	free(p.tags);
 	return t;
 }
@@ -440,6 +518,11 @@ void template_free(struct template *t)
 	if (!t)
 		return;
 	node_free(t->root);
+	for (unsigned k = 0; k < t->npartials; k++) {
+		free(t->partials[k].name);
+		node_free(t->partials[k].body);
+	}
+	free(t->partials);
 	free(t->name);
 	free(t);
 }
@@ -505,10 +588,15 @@ static bool check_seq(const struct template *t, const struct node *n, const stru
 	for (; n; n = n->next) {
 		struct tv tmp;
 		char num[16];
-		const struct tv *v = n->kind == N_TEXT ? NULL : resolve(n->text, sc, root, &tmp, num);
 
 		if (n->kind == N_TEXT)
 			continue;
+		if (n->kind == N_PARTIAL) {	/* checked where it is used, in that scope */
+			ok &= check_seq(t, n->body, sc, root);
+			continue;
+		}
+		const struct tv *v = resolve(n->text, sc, root, &tmp, num);
+
 		if (!v) {
 			error_at(t->name, n->line, n->col, "unknown name '%s'", n->text);
 			ok = false;
@@ -548,6 +636,10 @@ static void render_seq(const struct node *n, const struct scope *sc, const struc
 
 		if (n->kind == N_TEXT) {
 			buf_puts(out, n->text);
+			continue;
+		}
+		if (n->kind == N_PARTIAL) {
+			render_seq(n->body, sc, root, out);
 			continue;
 		}
 		v = resolve(n->text, sc, root, &tmp, num);

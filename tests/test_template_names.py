@@ -1,7 +1,7 @@
-"""templates/README.md documents exactly the names the engine gives the templates: every
-key gen/emit.c sets (tv_set) is in the README's Names table, and every name the table
-shows is one emit.c sets (or a loop field). Both read from the sources, so a name added
-on one side only fails here."""
+"""templates/ as documented and as written. templates/README.md documents exactly the
+names the engine gives the templates: every key gen/emit.c sets (tv_set) is in the
+README's Names table, and every name the table shows is one emit.c sets (or a loop field). Both read from the sources, so a name added
+on one side only fails here. And no template line is over 100 columns."""
 
 import os
 import re
@@ -36,5 +36,13 @@ if missing:
 if unknown:
     print("FAIL: named in templates/README.md, not set by emit.c:", ", ".join(unknown))
     ok = False
+# the templates are read like the code they produce: no line over 100 columns
+tdir = os.path.join(SOURCE, "templates")
+for f in sorted(os.listdir(tdir)):
+    if f.endswith(".tmpl"):
+        for i, line in enumerate(open(os.path.join(tdir, f)), 1):
+            if len(line.rstrip("\n").expandtabs(8)) > 100:
+                print(f"FAIL: templates/{f}:{i}: over 100 columns")
+                ok = False
 print("ok" if ok else "")
 sys.exit(0 if ok else 1)
