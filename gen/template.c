@@ -1,6 +1,7 @@
 /* template.c: parse, check and render the templates that give the emitted C its shape. */
 #include "template.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,12 +198,16 @@ struct parser {
 /* Deeper nesting than this is not a template anyone writes; refused before the stack goes. */
 #define MAX_NESTING 64
 
-static void perr(struct parser *p, unsigned line, unsigned col, const char *fmt, const char *arg)
+static void __attribute__((format(printf, 4, 5)))
+perr(struct parser *p, unsigned line, unsigned col, const char *fmt, ...)
 {
-	char *msg = xasprintf(fmt, arg);
+	va_list ap;
+	char msg[512];
 
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
 	error_at(p->name, line, col, "%s", msg);
-	free(msg);
 	p->failed = true;
 }
 
@@ -341,7 +346,7 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 				char *x = xstrndup(s, (size_t)(e - s));
 
 				perr(p, t->line, t->col, "no partial '%s' defined above: write "
-				     "'{{#define %s}}' ... '{{/define}}' before using it", x);
+				     "'{{#define %s}}' ... '{{/define}}' before using it", x, x);
 				free(x);
 				break;
 			}
