@@ -1,6 +1,6 @@
 /*
  * scan.c: the implementer list of a kernel tree. Every .c file under KDIR/security is
- * lexed (hooktable.c) for DEFINE_LSM/DEFINE_EARLY_LSM and LSM_HOOK_INIT(hook, function)
+ * lexed (clang.c, no preprocessing) for DEFINE_LSM/DEFINE_EARLY_LSM and LSM_HOOK_INIT(hook, function)
  * entries with the #if conditions around them; each directory's Makefile says which
  * files are built only with some CONFIG_ symbol. An entry belongs to the LSM its file
  * defines, else to the one LSM its directory defines. Whatever cannot be placed (no or
@@ -9,13 +9,150 @@
  */
 #include "scan.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "hooktable.h"
+#include "clang.h"
+#include "cond.h"
+
+/* What one LSM source file registers: its LSM_HOOK_INIT entries and DEFINE_LSM names. */
+struct lsm_source {
+	/* each lsm_info's .name: "selinux", "@MACRO" to resolve, "?arg" when unreadable */
+	struct strlist lsm_names;
+	struct strlist define_names, define_values;	/* #define NAME "text" */
+	struct strlist hooks, functions, guards;	/* guards: "" when none */
+	unsigned *lines;			/* line of each entry */
+	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
+};
+
+/* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
+#define MAX_NAME 64
+
+/* "selinux": a plain string literal whose text can be an LSM name. */
+static bool string_literal_is_name(const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (n < 3 || lit[0] != '"' || lit[n - 1] != '"' || n - 2 > MAX_NAME)
+		return false;
+	for (size_t k = 1; k + 1 < n; k++)
+		if (!(isalnum((unsigned char)lit[k]) || lit[k] == '_' || lit[k] == '-'))
+			return false;
+	return true;
+}
+
+
+/*
+ * The name an LSM registers under is its lsm_info's .name, not DEFINE_LSM()'s argument
+ * (DEFINE_LSM(safesetid_security_init) = { .name = "safesetid" }). From the tokens after
+ * "DEFINE_LSM(x)" at i: the string literal, "@MACRO" for a .name given by a macro (the
+ * caller resolves it), or "?x" when there is no .name to read.
+ */
+static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
+{
+	const struct tok *v = t->v;
+	const char *arg = v[i - 2].text;
+
+	if (i + 1 >= t->n || !tok_is(&v[i], "=") || !tok_is(&v[i + 1], "{"))
+		return xasprintf("?%s", arg);
+	/*
+	 * Up to the ';' that ends the definition, skipping directives: lockdown writes
+	 * "#ifdef X / DEFINE_EARLY_LSM(lockdown) = { / #else / DEFINE_LSM(lockdown) = { / #endif".
+	 */
+	for (unsigned k = i + 2; k + 3 < t->n && !tok_is(&v[k], ";"); k++) {
+		if (tok_is(&v[k], "#") && (k == 0 || v[k - 1].line != v[k].line)) {
+			k = directive_end(t, text, k) - 1;
+			continue;
+		}
+		if (!tok_is(&v[k], ".") || !tok_is(&v[k + 1], "name") || !tok_is(&v[k + 2], "="))
+			continue;
+		const struct tok *val = &v[k + 3];
+		bool ends = k + 4 < t->n && (tok_is(&v[k + 4], ",") || tok_is(&v[k + 4], "}"));
+
+		if (ends && val->kind == TOK_IDENT)
+			return xasprintf("@%s", val->text);
+		if (ends && val->kind == TOK_LITERAL && string_literal_is_name(val->text))
+			return xstrndup(val->text + 1, strlen(val->text) - 2);
+		break;
+	}
+	return xasprintf("?%s", arg);
+}
+
+static bool lsm_source_scan(const char *path, struct lsm_source *out)
+{
+	char *text;
+	size_t len;
+	struct tokens t;
+	struct cond_stack conds = { 0 };
+
+	memset(out, 0, sizeof(*out));
+	text = read_file(path, &len);
+	if (!text || !clang_lex(path, text, len, &t)) {
+		free(text);
+		return false;
+	}
+	for (unsigned i = 0, next = 0; i < t.n; i++) {
+		const struct tok *v = t.v;
+
+		if (tok_is(&v[i], "#") && i >= next) {
+			next = directive_end(&t, text, i);
+			/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
+			if (i + 2 < next && tok_is(&v[i + 1], "define") && tok_is(&v[i + 2], "LSM_HOOK"))
+				for (unsigned k = i + 3; k < next; k++)
+					out->all_hooks |= tok_is(&v[k], "LSM_HOOK_INIT");
+			/* #define NAME "text": what a .name = NAME of this file or directory means */
+			if (i + 4 == next && tok_is(&v[i + 1], "define") &&
+			    v[i + 2].kind == TOK_IDENT && v[i + 3].kind == TOK_LITERAL &&
+			    v[i + 3].text[0] == '"' && v[i + 3].off > v[i + 2].end) {
+				strlist_add(&out->define_names, v[i + 2].text);
+				strlist_add(&out->define_values, v[i + 3].text);
+			}
+			walk_directive(&conds, &t, text, i, next, i == 0);
+			continue;
+		}
+		if (i < next)
+			continue;	/* inside a directive */
+		if ((tok_is(&v[i], "DEFINE_LSM") || tok_is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < t.n &&
+		    tok_is(&v[i + 1], "(") && v[i + 2].kind == TOK_IDENT && tok_is(&v[i + 3], ")")) {
+			char *name = lsm_info_name(&t, text, i + 4);
+
+			if (!strlist_has(&out->lsm_names, name))
+				strlist_add(&out->lsm_names, name);
+			free(name);
+		}
+		if (tok_is(&v[i], "LSM_HOOK_INIT") && i + 5 < t.n && tok_is(&v[i + 1], "(") &&
+		    v[i + 2].kind == TOK_IDENT && tok_is(&v[i + 3], ",") &&
+		    v[i + 4].kind == TOK_IDENT && tok_is(&v[i + 5], ")")) {
+			char *g = guard_text(&conds);
+
+			out->lines = xrealloc(out->lines, (out->hooks.n + 1) * sizeof(*out->lines));
+			out->lines[out->hooks.n] = v[i].line;
+			strlist_add(&out->hooks, v[i + 2].text);
+			strlist_add(&out->functions, v[i + 4].text);
+			strlist_add(&out->guards, g ? g : "");
+			free(g);
+		}
+	}
+	cond_stack_free(&conds);
+	tokens_free(&t);
+	free(text);
+	return true;
+}
+
+static void lsm_source_free(struct lsm_source *s)
+{
+	free(s->lines);
+	strlist_free(&s->lsm_names);
+	strlist_free(&s->define_names);
+	strlist_free(&s->define_values);
+	strlist_free(&s->hooks);
+	strlist_free(&s->functions);
+	strlist_free(&s->guards);
+}
 
 /* One source file and what it holds. */
 struct source {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hooktable.h"
+#include "clang.h"
 
 enum verdict { V_NO, V_YES, V_UNSURE };
 
