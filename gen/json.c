@@ -144,8 +144,8 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 	return o;
 }
 
-bool json_read_policies(struct model *m, const char *source, const char *text, size_t len,
-			const struct strlist *table_hooks)
+bool json_read_policies(struct policy_list *out, const char *source, const char *text,
+			size_t len)
 {
 	static const char *const top_keys[] = { "hooks", NULL };
 	static const char *const hook_keys[] = { "policy", "any_if_zero", NULL };
@@ -155,6 +155,7 @@ bool json_read_policies(struct model *m, const char *source, const char *text, s
 	const char *name;
 	json_t *v;
 
+	memset(out, 0, sizeof(*out));
 	if (!root) {
 		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
 		return false;
@@ -195,22 +196,8 @@ bool json_read_policies(struct model *m, const char *source, const char *text, s
 				 where);
 			continue;
 		}
-		struct hook *h = model_find_hook(m, name);
-
-		if (!h && table_hooks && !strlist_has(table_hooks, name)) {
-			error_at(source, 0, 0, "%s: the hook table %s has no hook '%s'", where,
-				 m->hookdefs, name);
-			continue;
-		}
-		if (!h)
-			continue;	/* in the table, not in this configuration */
-		if (p == POLICY_LSMID && h->is_void) {
-			error_at(source, 0, 0, "%s: a void hook has no result to dispatch by lsmid",
-				 where);
-			continue;
-		}
-		h->policy = p;
-		h->any_if_zero = json_is_true(any);
+		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
+		out->v[out->n++] = (struct policy_rule){ xstrdup(name), p, json_is_true(any) };
 	}
 	json_decref(root);
 	return error_count() == before;

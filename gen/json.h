@@ -4,6 +4,7 @@
 
 #include "diff.h"
 #include "model.h"
+#include "policy.h"
 #include "slots.h"
 
 /* Read an LSM registry ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
@@ -12,8 +13,9 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, const struct config *cfg, bool manifest);
 /* Apply a policies file ({"hooks": {"H": {"policy", "any_if_zero"}}}) to m's hooks. */
-bool json_read_policies(struct model *m, const char *source, const char *text, size_t len,
-			const struct strlist *table_hooks);
+/* Read a policies file ({"hooks": {NAME: {"policy", "any_if_zero"}}}) into plain rules. */
+bool json_read_policies(struct policy_list *out, const char *source, const char *text,
+			size_t len);
 /*
  * Read an implementer list in the schema of lsm_hook_impls.json: {"<tree>": {"<lsm>":
  * {"kconfig", "files": [{"file", "build_condition"}], "hooks": [{"name", "function",

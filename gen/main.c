@@ -546,12 +546,18 @@ static bool apply_dispatch(const struct opts *o, struct model *m)
 /* Apply the dispatch policies: --policies, or the built-in hookdefs/policies.json. */
 static bool load_policies(const struct opts *o, struct model *m)
 {
+	struct policy_list rules = { 0 };
+	bool ok;
+
 	if (!o->policies) {
 		const struct embedded_file *e = embedded_find("policies.json");
+		const char *source = "hookdefs/policies.json (built in)";
 
 		/* the built-in list serves every kernel: hooks of other tables are fine */
-		return json_read_policies(m, "hookdefs/policies.json (built in)", e->data, e->len,
-					  NULL);
+		ok = json_read_policies(&rules, source, e->data, e->len);
+		ok &= policy_apply(m, &rules, source, NULL);
+		policy_list_free(&rules);
+		return ok;
 	}
 	/* a list of one's own names only hooks of this table: any other is a mistake */
 	size_t len;
@@ -559,9 +565,14 @@ static bool load_policies(const struct opts *o, struct model *m)
 	char sha[65];
 	unsigned nhooks;
 	char *text = read_file(o->policies, &len);
-	bool ok = text && hooktable_fingerprint(m->hookdefs, sha, &nhooks, &names) &&
-		  json_read_policies(m, o->policies, text, len, &names);
 
+	ok = text && hooktable_fingerprint(m->hookdefs, sha, &nhooks, &names);
+	if (ok) {
+		/* the rules that read well are still checked: every mistake in one run */
+		ok = json_read_policies(&rules, o->policies, text, len);
+		ok &= policy_apply(m, &rules, o->policies, &names);
+	}
+	policy_list_free(&rules);
 	strlist_free(&names);
 	free(text);
 	strlist_add(&m->deps, o->policies);
