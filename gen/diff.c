@@ -41,10 +41,9 @@ static void counted_names(const struct model *m, struct strlist *out)
 
 static const char *kconfig_of(const struct model *m, const char *lsm)
 {
-	for (unsigned i = 0; i < m->reg.n; i++)
-		if (!strcmp(m->reg.lsms[i].name, lsm))
-			return m->reg.lsms[i].kconfig;
-	return "";
+	const struct lsm *l = registry_find(&m->reg, lsm, false);
+
+	return l ? l->kconfig : "";
 }
 
 static const char *layout_name(const struct model *m)

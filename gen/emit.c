@@ -172,19 +172,17 @@ static struct tv *hook_value(const struct hook *h)
  * A symbol's value as generated code may show it: y, m, a number, "a string" (a string's
  * text is input that could close a comment, so it never reaches the output), or "".
  */
-static char *safe_value(const struct config *cfg, const char *sym)
+static char *safe_value(const char *value)
 {
-	char *v = config_describe(cfg, sym, true);
-
-	if (!strcmp(v, "is not set"))
-		v[0] = '\0';
-	return v;
+	if (!value || !strcmp(value, "is not set"))
+		return xstrdup("");
+	return xstrdup(value[0] == '"' ? "a string" : value);
 }
 
 /* " is not set", " is a string", or "=y", "=m", "=0x10". */
-static char *safe_state(const struct config *cfg, const char *sym)
+static char *safe_state(const char *value)
 {
-	char *v = safe_value(cfg, sym);
+	char *v = safe_value(value);
 	char *s = !*v ? xstrdup(" is not set") : !strcmp(v, "a string") ? xstrdup(" is a string") :
 		  xasprintf("=%s", v);
 
@@ -192,12 +190,12 @@ static char *safe_state(const struct config *cfg, const char *sym)
 	return s;
 }
 
-static struct tv *lsm_value(const struct model *m, const struct config *cfg, int i)
+static struct tv *lsm_value(const struct model *m, int i)
 {
 	struct tv *o = tv_obj();
 	const struct lsm *l = i >= 0 ? &m->reg.lsms[i] : NULL;
-	char *value = l ? safe_value(cfg, l->kconfig) : xstrdup("");
-	char *state = l ? safe_state(cfg, l->kconfig) : xstrdup("");
+	char *value = safe_value(l ? m->lsm_value[i] : NULL);
+	char *state = l ? safe_state(m->lsm_value[i]) : xstrdup("");
 
 	tv_set(o, "name", tv_str(l ? l->name : ""));
 	tv_set(o, "kconfig", tv_str(l ? l->kconfig : ""));
@@ -209,14 +207,13 @@ static struct tv *lsm_value(const struct model *m, const struct config *cfg, int
 	return o;
 }
 
-
 /* The values the templates see; templates/README.md lists them. */
-struct tv *emit_values(const struct model *m, const struct config *cfg)
+struct tv *emit_values(const struct model *m)
 {
 	struct tv *root = tv_obj();
 	struct tv *inputs = tv_set(root, "inputs", tv_obj());
 	struct tv *hooks = tv_list(hook_value(NULL));
-	struct tv *lsms = tv_list(lsm_value(m, cfg, -1));
+	struct tv *lsms = tv_list(lsm_value(m, -1));
 	struct tv *slots = tv_list(slot_value(0));
 
 	tv_set(inputs, "hookdefs", tv_str(path_base(m->hookdefs)));
@@ -224,8 +221,8 @@ struct tv *emit_values(const struct model *m, const struct config *cfg)
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
 	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
-	char *gate = m->reg.gate ? safe_value(cfg, m->reg.gate) : xstrdup("");
-	char *gate_state = m->reg.gate ? safe_state(cfg, m->reg.gate) : xstrdup("");
+	char *gate = safe_value(m->gate_value);
+	char *gate_state = m->reg.gate ? safe_state(m->gate_value) : xstrdup("");
 
 	tv_set(root, "gate_value", tv_str(gate));
 	tv_set(root, "gate_state", tv_str(gate_state));
@@ -244,7 +241,7 @@ struct tv *emit_values(const struct model *m, const struct config *cfg)
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(&m->hooks[i]));
 	for (unsigned i = 0; i < m->reg.n; i++)
-		tv_push(lsms, lsm_value(m, cfg, (int)i));
+		tv_push(lsms, lsm_value(m, (int)i));
 	for (unsigned i = 0; i < m->max_lsm_count; i++)
 		tv_push(slots, slot_value(i));
 	tv_set(root, "hooks", hooks);
@@ -438,10 +435,10 @@ static char *load_template(const char *tdir, const char *name, char **source,
 	return text;
 }
 
-bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
-		 struct outfile **files, unsigned *nfiles, struct strlist *deps)
+bool emit_render(const struct model *m, const char *tdir, struct outfile **files,
+		 unsigned *nfiles, struct strlist *deps)
 {
-	struct tv *root = emit_values(m, cfg);
+	struct tv *root = emit_values(m);
 	struct outfile *out = xcalloc(NTEMPLATES, sizeof(*out));
 	unsigned before = error_count();
 

@@ -2,7 +2,6 @@
 #ifndef LSMGEN_EMIT_H
 #define LSMGEN_EMIT_H
 
-#include "config.h"
 #include "model.h"
 
 /* One generated file: its name in the output directory and its content. */
@@ -14,10 +13,10 @@ struct outfile {
 struct tv;
 
 /* The values templates see for model m (templates/README.md); free with tv_free(). */
-struct tv *emit_values(const struct model *m, const struct config *cfg);
+struct tv *emit_values(const struct model *m);
 /* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
-bool emit_render(const struct model *m, const struct config *cfg, const char *tdir,
-		 struct outfile **files, unsigned *nfiles, struct strlist *deps);
+bool emit_render(const struct model *m, const char *tdir, struct outfile **files,
+		 unsigned *nfiles, struct strlist *deps);
 /* Create dir and its parents as needed. */
 bool make_dirs(const char *dir);
 /* Free rendered files. */

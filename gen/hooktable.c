@@ -111,30 +111,6 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 	return true;
 }
 
-/* A default must be a constant expression: numbers, macro names, arithmetic, parentheses. */
-static bool is_constant_expression(const struct tok *v, struct range d)
-{
-	static const char *const ops[] = {
-		"-", "+", "~", "!", "(", ")", "|", "&", "^", "<<", ">>", "*", "/", "%",
-	};
-	int depth = 0;
-
-	for (unsigned i = d.a; i < d.b; i++) {
-		const struct tok *t = &v[i];
-		bool ok = t->kind == TOK_IDENT ||
-			  (t->kind == TOK_LITERAL && t->text[0] >= '0' && t->text[0] <= '9');
-
-		for (size_t k = 0; !ok && k < sizeof(ops) / sizeof(ops[0]); k++)
-			ok = t->kind == TOK_PUNCT && tok_is(t, ops[k]);
-		if (!ok)
-			return false;
-		depth += tok_is(t, "(") - tok_is(t, ")");
-		if (depth < 0)
-			return false;
-	}
-	return depth == 0;
-}
-
 /* Split LSM_HOOK( ... ) at token i into its top-level fields; false if unterminated. */
 static bool split_fields(const struct tokens *t, unsigned i, struct range **fields,
 			 unsigned *nfields, unsigned *close)
@@ -241,8 +217,7 @@ static bool read_entry(struct reader *r, unsigned i)
 			 "int hook '%s' cannot have the default '%s'", h->name, h->def);
 		goto out;
 	}
-	if (!is_constant_expression(t->v, f[1]) || strstr(h->def, "/*") || strstr(h->def, "*/") ||
-	    strstr(h->def, "//")) {
+	if (!is_safe_expression(h->def)) {
 		error_at(r->path, def->line, def->col,
 			 "default '%s' of hook '%s' is not a constant expression", h->def, h->name);
 		goto out;

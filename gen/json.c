@@ -203,7 +203,7 @@ bool json_read_policies(struct policy_list *out, const char *source, const char 
 	return error_count() == before;
 }
 
-char *json_model(const struct model *m, const struct config *cfg, bool manifest)
+char *json_model(const struct model *m, bool manifest)
 {
 	json_t *root = json_object();
 	json_t *hooks = json_array();
@@ -215,12 +215,9 @@ char *json_model(const struct model *m, const struct config *cfg, bool manifest)
 
 		for (unsigned i = 0; i < m->reg.n; i++) {
 			const struct lsm *l = &m->reg.lsms[i];
-			char *value = config_describe(cfg, l->kconfig, false);
-
 			json_array_append_new(lsms, json_pack("{s:s, s:s, s:s, s:b}", "name", l->name,
 							      "kconfig", l->kconfig, "value",
-							      value, "counted", m->counted[i]));
-			free(value);
+							      m->lsm_value[i], "counted", m->counted[i]));
 		}
 		json_object_set_new(root, "generator", json_string("lsmgen"));
 		json_object_set_new(root, "inputs",
@@ -328,6 +325,7 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 	m->reg.source = xstrdup(path);
 	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
+	m->lsm_value = xcalloc(json_array_size(lsms), sizeof(*m->lsm_value));
 	for (size_t i = 0; ok && i < json_array_size(lsms); i++) {
 		json_t *l = json_array_get(lsms, i);
 		const char *name = get_string(l, "name", path, "lsms[]");
@@ -335,7 +333,10 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 
 		ok = name && kconfig;
 		if (ok) {
+			const char *value = json_string_value(json_object_get(l, "value"));
+
 			m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
+			m->lsm_value[m->reg.n] = xstrdup(value ? value : "is not set");
 			m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 		}
 	}

@@ -10,10 +10,9 @@
 
 static const char *registry_name(const struct lsm_registry *names, const char *kconfig)
 {
-	for (unsigned i = 0; names && i < names->n; i++)
-		if (strcmp(names->lsms[i].kconfig, kconfig) == 0)
-			return names->lsms[i].name;
-	return NULL;
+	const struct lsm *l = registry_find(names, kconfig, true);
+
+	return l ? l->name : NULL;
 }
 
 /* An LSM's name from "#define SELINUX_ENABLED 1,": "selinux". */

@@ -1,32 +1,30 @@
-/* main.c: the lsmgen command line. */
+/*
+ * main.c: the lsmgen command line. commands[] is the program: each command's name, the
+ * options it takes, its help and its handler. Options are parsed once from optdefs[]
+ * (an option the command does not take is exit 2), every handler builds its model with
+ * build_model() (build.c) and prints or writes what it asks of it.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <spawn.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "build.h"
 #include "config.h"
 #include "diff.h"
-#include "embedded.h"
 #include "emit.h"
+#include "hooktable.h"
 #include "output.h"
 #include "clang.h"
-#include "hooktable.h"
-#include "lsmcount.h"
 #include "json.h"
 #include "model.h"
 #include "scan.h"
-#include "slots.h"
 #include "util.h"
 
 #define LSMGEN_VERSION "0.1.0"
-
-extern char **environ;
 
 struct opts {
 	const char *cmd;
@@ -38,26 +36,21 @@ struct opts {
 	bool json, explain, verbose, stat, quiet;
 	int argc;
 	char **argv;
-	const char *ops[2];	/* diff's operands */
+	const char *ops[2];	/* the command's operands: diff's A and B, help's CMD */
 	int nops;
+	char *owned[3];		/* paths made from --kernel KDIR and --config DIR */
 };
 
-static const char usage_main[] =
+static const char usage_intro[] =
 	"usage: lsmgen COMMAND [OPTIONS]\n"
 	"\n"
 	"Generate the Linux LSM static-call dispatch code (MAX_LSM_COUNT, the static calls\n"
 	"and keys, the packed table and one dispatcher per hook) as plain C, from\n"
 	"include/linux/lsm_hook_defs.h and a Kconfig .config.\n"
 	"\n"
-	"Commands:\n"
-	"  generate   write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c\n"
-	"  hooks      list the hooks the configuration keeps (a table, or --json)\n"
-	"  check      exit 1 with a diff when DIR is not what generate would write\n"
-	"  count      print MAX_LSM_COUNT (--explain: each LSM and why it counts)\n"
-	"  diff A B   hooks, defaults, guards and costs that differ between two models\n"
-	"  stats      static calls, static keys and table bytes a configuration costs\n"
-	"  impls      scan a kernel's security/ for which LSMs implement which hooks (JSON)\n"
-	"  help CMD   the options of one command\n"
+	"Commands:\n";
+
+static const char usage_outro[] =
 	"\n"
 	"  -h, --help     this text\n"
 	"  --version      lsmgen's version and the libclang and jansson it runs on\n"
@@ -134,56 +127,9 @@ static const char usage_count[] =
 	"--explain lists each LSM, its symbol's value and whether it counted.\n"
 	"\n";
 
-static void print_options(const char *cmd);
-
-/* The command's own text, then the options it takes, from optdefs[]. */
-static void print_help(const char *cmd)
-{
-	static const struct {
-		const char *name, *text;
-	} texts[] = {
-		{ "generate", usage_generate }, { "check", usage_check }, { "stats", usage_stats },
-		{ "impls", usage_impls }, { "diff", usage_diff }, { "hooks", usage_hooks },
-		{ "count", usage_count },
-	};
-
-	if (!cmd) {
-		fputs(usage_main, stdout);
-		return;
-	}
-	for (size_t i = 0; i < sizeof(texts) / sizeof(*texts); i++) {
-		if (!strcmp(cmd, texts[i].name)) {
-			size_t n = strlen(texts[i].text);
-
-			/* the options follow after one blank line */
-			while (n > 1 && texts[i].text[n - 1] == '\n' && texts[i].text[n - 2] == '\n')
-				n--;
-			fwrite(texts[i].text, 1, n, stdout);
-			print_options(cmd);
-			return;
-		}
-	}
-	fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", cmd);
-	exit(EXIT_USAGE);
-}
-
-static void __attribute__((noreturn, format(printf, 2, 3)))
-usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "lsmgen: error: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nsee 'lsmgen help %s'\n", cmd);
-	exit(EXIT_USAGE);
-}
-
 struct optdef {
 	const char *name;
 	char shortname;
-	const char *cmds;	/* commands that accept it */
 	size_t off;		/* of the const char * or bool field in struct opts */
 	bool takes_arg;
 	const char *section;	/* where help lists it */
@@ -193,90 +139,203 @@ struct optdef {
 
 #define O(f) offsetof(struct opts, f)
 
-/*
- * Every option: which commands take it (any other command refuses it, exit 2) and its
- * help, which 'lsmgen help CMD' prints for exactly the options CMD takes.
- */
+/* Every option and its help; which commands take it is said in commands[]. */
 static const struct optdef optdefs[] = {
-	{ "hookdefs", 0, "generate check hooks stats", O(hookdefs), true, "Inputs", "FILE",
+	{ "hookdefs", 0, O(hookdefs), true, "Inputs", "FILE",
 	  "the hook table (include/linux/lsm_hook_defs.h)" },
-	{ "config", 0, "generate check hooks count stats", O(config), true, "Inputs", "FILE",
-	  "a .config, include/config/auto.conf or\ninclude/generated/autoconf.h (by content)" },
-	{ "kernel", 0, "generate check hooks count stats impls", O(kernel), true, "Inputs", "KDIR",
+	{ "config", 0, O(config), true, "Inputs", "FILE",
+	  "a .config, include/config/auto.conf or\ninclude/generated/autoconf.h (by content); "
+	  "a\ndirectory: its .config" },
+	{ "kernel", 0, O(kernel), true, "Inputs", "KDIR",
 	  "take KDIR/include/linux/lsm_hook_defs.h, the .config of\nBUILDDIR, and "
 	  "KDIR/include/linux/lsm_count.h if present" },
-	{ "objtree", 'O', "generate check hooks count stats impls", O(objtree), true, "Inputs",
-	  "BUILDDIR", "the kernel's build directory (default: KDIR)" },
-	{ "lsms", 0, "generate check count stats diff hooks impls", O(lsms), true, "LSM list", "FILE",
+	{ "objtree", 'O', O(objtree), true, "Inputs", "BUILDDIR",
+	  "the kernel's build directory (default: KDIR)" },
+	{ "lsms", 0, O(lsms), true, "LSM list", "FILE",
 	  "the LSMs that count towards MAX_LSM_COUNT, in JSON:\n{\"gate\": \"CONFIG_SECURITY\", "
 	  "\"lsms\": [{\"name\", \"kconfig\"}]}\n(default: the 14 of the kernel's lsm_count.h "
 	  "since 6.12)" },
-	{ "lsm-count-h", 0, "generate check count stats diff hooks impls", O(lsm_count_h), true,
-	  "LSM list", "FILE", "every IS_ENABLED(CONFIG_...) entry of a kernel's lsm_count.h" },
-	{ "policies", 0, "generate check diff", O(policies), true, "Dispatch", "FILE",
+	{ "lsm-count-h", 0, O(lsm_count_h), true, "LSM list", "FILE",
+	  "every IS_ENABLED(CONFIG_...) entry of a kernel's lsm_count.h" },
+	{ "policies", 0, O(policies), true, "Dispatch", "FILE",
 	  "which hooks get per-slot primitives or an lsmid dispatcher\n(default: built in from "
 	  "hookdefs/policies.json)" },
-	{ "dispatch", 0, "generate check stats", O(dispatch), true, "Dispatch", "keys|switch",
+	{ "dispatch", 0, O(dispatch), true, "Dispatch", "keys|switch",
 	  "keys (default): a static key per slot, as Linux 6.12+;\nswitch: the 2020 layout, "
 	  "slots filled from the last one\nbackwards and a switch on lsm_base_slot_idx.<hook>" },
-	{ "abstain-value", 0, "generate check", O(abstain), true, "Dispatch", "EXPR",
+	{ "abstain-value", 0, O(abstain), true, "Dispatch", "EXPR",
 	  "int dispatchers skip a result equal to EXPR (-INT_MAX)" },
-	{ "runtime-lsm", 0, "generate check", O(runtime_lsm), true, "Dispatch", "NAME",
+	{ "runtime-lsm", 0, O(runtime_lsm), true, "Dispatch", "NAME",
 	  "emit security_toggle_hook() for an LSM whose hooks start\noff and are switched at "
 	  "run time (bpf)" },
-	{ "slots", 0, "generate check stats hooks", O(slots), true, "Slots", "max|exact",
+	{ "slots", 0, O(slots), true, "Slots", "max|exact",
 	  "max (default): MAX_LSM_COUNT slots for every hook;\nexact: one per LSM entry that "
 	  "can fill it" },
-	{ "impls", 0, "generate check stats hooks", O(impls), true, "Slots", "FILE",
+	{ "impls", 0, O(impls), true, "Slots", "FILE",
 	  "which LSMs implement which hooks (lsm_hook_impls.json\nschema; lsmgen impls writes "
 	  "one)" },
-	{ "impls-tree", 0, "generate check stats hooks", O(impls_tree), true, "Slots", "KEY",
+	{ "impls-tree", 0, O(impls_tree), true, "Slots", "KEY",
 	  "the tree of FILE to use, when it holds several" },
-	{ "explain-slots", 0, "generate check stats hooks", O(explain_slots), true, "Slots", "HOOK",
+	{ "explain-slots", 0, O(explain_slots), true, "Slots", "HOOK",
 	  "print which LSMs fill HOOK and why" },
-	{ "output", 'o', "generate check", O(output), true, "Output", "DIR",
+	{ "output", 'o', O(output), true, "Output", "DIR",
 	  "where the three files go (created if missing)" },
-	{ "manifest", 0, "generate check", O(manifest), true, "Output", "FILE",
+	{ "manifest", 0, O(manifest), true, "Output", "FILE",
 	  "also the model as JSON (hooks, LSMs, costs)" },
-	{ "templates", 0, "generate check", O(templates), true, "Output", "DIR",
+	{ "templates", 0, O(templates), true, "Output", "DIR",
 	  "render DIR/<file>.tmpl instead of the built-in templates" },
-	{ "depfile", 0, "generate", O(depfile), true, "Output", "FILE",
+	{ "depfile", 0, O(depfile), true, "Output", "FILE",
 	  "a Make-style depfile: every file read (on every\nsuccessful run)" },
-	{ "depfile-target", 0, "generate", O(depfile_target), true, "Output", "T",
+	{ "depfile-target", 0, O(depfile_target), true, "Output", "T",
 	  "the depfile's target (default: DIR/lsm_count.h)" },
-	{ "json", 0, "hooks stats diff", O(json), false, "Output", NULL, "print JSON, for tools" },
-	{ "explain", 0, "count", O(explain), false, "Output", NULL,
+	{ "json", 0, O(json), false, "Output", NULL, "print JSON, for tools" },
+	{ "explain", 0, O(explain), false, "Output", NULL,
 	  "each LSM, its symbol's value and whether it counts" },
-	{ "verbose", 'v', "generate", O(verbose), false, "Output", NULL, "say what was written" },
-	{ "stat", 0, "check", O(stat), false, "Output", NULL,
+	{ "verbose", 'v', O(verbose), false, "Output", NULL, "say what was written" },
+	{ "stat", 0, O(stat), false, "Output", NULL,
 	  "the summary only: stale files, lines to add and remove,\nand why" },
-	{ "quiet", 'q', "check", O(quiet), false, "Output", NULL,
+	{ "quiet", 'q', O(quiet), false, "Output", NULL,
 	  "print nothing: the exit status says it" },
 };
 
-static bool cmd_takes(const char *cmds, const char *cmd)
-{
-	size_t n = strlen(cmd);
+#define NOPTDEFS (sizeof(optdefs) / sizeof(*optdefs))
 
-	for (const char *p = cmds; (p = strstr(p, cmd)); p += n)
-		if ((p == cmds || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+/* The options every command that reads a kernel's inputs takes. */
+#define INPUTS "hookdefs config kernel objtree lsms lsm-count-h "
+#define SLOTS "slots impls impls-tree explain-slots "
+#define DISPATCH "policies dispatch abstain-value runtime-lsm "
+
+static int cmd_generate(struct opts *o);
+static int cmd_check(struct opts *o);
+static int cmd_hooks(struct opts *o);
+static int cmd_count(struct opts *o);
+static int cmd_diff(struct opts *o);
+static int cmd_stats(struct opts *o);
+static int cmd_impls(struct opts *o);
+static int cmd_help(struct opts *o);
+
+/* The commands: usage and per-command help are printed from here, and only from here. */
+static const struct command {
+	const char *name;
+	const char *operands;	/* in the usage line: "A B", "CMD" */
+	unsigned max_operands;
+	int (*run)(struct opts *o);
+	const char *options;	/* the long names of the options it takes */
+	const char *summary;	/* its line in lsmgen --help */
+	const char *usage;	/* lsmgen help NAME, before its options */
+} commands[] = {
+	{ "generate", NULL, 0, cmd_generate,
+	  INPUTS DISPATCH SLOTS "output manifest templates depfile depfile-target verbose",
+	  "write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c", usage_generate },
+	{ "hooks", NULL, 0, cmd_hooks, INPUTS SLOTS "json",
+	  "list the hooks the configuration keeps (a table, or --json)", usage_hooks },
+	{ "check", NULL, 0, cmd_check,
+	  INPUTS DISPATCH SLOTS "output manifest templates stat quiet",
+	  "exit 1 with a summary and diffs when DIR is not what generate\n"
+	  "would write", usage_check },
+	{ "count", NULL, 0, cmd_count, "config kernel objtree lsms lsm-count-h explain",
+	  "print MAX_LSM_COUNT (--explain: each LSM and why it counts)", usage_count },
+	{ "diff", "A B", 2, cmd_diff, "lsms lsm-count-h policies json",
+	  "hooks, defaults, guards and costs that differ between two models", usage_diff },
+	{ "stats", NULL, 0, cmd_stats, INPUTS SLOTS "dispatch json",
+	  "static calls, static keys and table bytes a configuration costs", usage_stats },
+	{ "impls", NULL, 0, cmd_impls, "kernel lsms lsm-count-h",
+	  "scan a kernel's security/ for which LSMs implement which hooks (JSON)", usage_impls },
+	{ "help", "CMD", 1, cmd_help, "", "the options of one command", NULL },
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(*commands))
+
+static const struct command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+/* True if the space-separated list names has name. */
+static bool list_has(const char *names, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = names; (p = strstr(p, name)); p += n)
+		if ((p == names || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
 			return true;
 	return false;
 }
 
-static void print_options(const char *cmd)
+static void __attribute__((noreturn, format(printf, 2, 3)))
+usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	exit(usage_report(cmd, "%s", msg));
+}
+
+/* Help text in two columns: left at 2, right at 26; '\n' in text continues the column. */
+static void print_two_columns(const char *left, const char *text)
+{
+	printf("  %-24s", left);
+	if (strlen(left) >= 24)
+		printf("\n  %-24s", "");
+	for (const char *h = text; *h;) {
+		size_t n = strcspn(h, "\n");
+
+		printf("%.*s\n", (int)n, h);
+		h += n;
+		if (*h == '\n') {
+			h++;
+			printf("  %-24s", "");
+		}
+	}
+}
+
+static void print_main_help(FILE *f)
+{
+	fputs(usage_intro, f);
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		const struct command *c = &commands[i];
+		char left[64];
+
+		snprintf(left, sizeof(left), "%s%s%s", c->name, c->operands ? " " : "",
+			 c->operands ? c->operands : "");
+		fprintf(f, "  %-10s ", left);
+		for (const char *h = c->summary; *h;) {
+			size_t n = strcspn(h, "\n");
+
+			fprintf(f, "%.*s\n", (int)n, h);
+			h += n;
+			if (*h == '\n' && h++)
+				fprintf(f, "  %-10s ", "");
+		}
+	}
+	fputs(usage_outro, f);
+}
+
+/* The command's own text, then, by section, the options it takes. */
+static void print_command_help(const struct command *c)
 {
 	static const char *const sections[] = { "Inputs", "LSM list", "Dispatch", "Slots",
 						"Output" };
+	size_t n = strlen(c->usage);
 
+	/* the options follow after one blank line */
+	while (n > 1 && c->usage[n - 1] == '\n' && c->usage[n - 2] == '\n')
+		n--;
+	fwrite(c->usage, 1, n, stdout);
 	for (size_t k = 0; k < sizeof(sections) / sizeof(*sections); k++) {
 		bool header = false;
 
-		for (size_t i = 0; i < sizeof(optdefs) / sizeof(*optdefs); i++) {
+		for (size_t i = 0; i < NOPTDEFS; i++) {
 			const struct optdef *d = &optdefs[i];
 			char left[64];
 
-			if (strcmp(d->section, sections[k]) || !cmd_takes(d->cmds, cmd))
+			if (strcmp(d->section, sections[k]) || !list_has(c->options, d->name))
 				continue;
 			if (!header)
 				printf("\n%s:\n", sections[k]);
@@ -287,56 +346,54 @@ static void print_options(const char *cmd)
 			else
 				snprintf(left, sizeof(left), "    --%s%s%s", d->name,
 					 d->arg ? " " : "", d->arg ? d->arg : "");
-			printf("  %-24s", left);
-			if (strlen(left) >= 24)
-				printf("\n  %-24s", "");
-			for (const char *h = d->help; *h;) {
-				size_t n = strcspn(h, "\n");
-
-				printf("%.*s\n", (int)n, h);
-				h += n;
-				if (*h == '\n') {
-					h++;
-					printf("  %-24s", "");
-				}
-			}
+			print_two_columns(left, d->help);
 		}
 	}
 }
 
-static void parse_args(struct opts *o, int argc, char **argv)
+static const struct optdef *find_option(const char *a, const char **val)
 {
-	bool seen[sizeof(optdefs) / sizeof(*optdefs)] = { false };
+	if (a[0] == '-' && a[1] == '-') {
+		const char *eq = strchr(a, '=');
+		size_t namelen = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+
+		*val = eq ? eq + 1 : NULL;
+		for (size_t k = 0; k < NOPTDEFS; k++)
+			if (strlen(optdefs[k].name) == namelen &&
+			    !strncmp(optdefs[k].name, a + 2, namelen))
+				return &optdefs[k];
+	} else if (a[1] && !a[2]) {
+		for (size_t k = 0; k < NOPTDEFS; k++)
+			if (optdefs[k].shortname == a[1])
+				return &optdefs[k];
+	}
+	return NULL;
+}
+
+/* Fill o from argv[2...]: only the options c takes, each once; operands up to c's count. */
+static void parse_args(struct opts *o, const struct command *c, int argc, char **argv)
+{
+	bool seen[NOPTDEFS] = { false };
 
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i], *val = NULL;
-		const struct optdef *d = NULL;
-		size_t namelen = 0;
+		const struct optdef *d;
 
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			print_help(o->cmd);
+			if (c->usage)
+				print_command_help(c);
+			else
+				print_main_help(stdout);
 			exit(0);
 		}
-		if (a[0] == '-' && a[1] == '-') {
-			const char *eq = strchr(a, '=');
-
-			namelen = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-			val = eq ? eq + 1 : NULL;
-			for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
-				if (strlen(optdefs[k].name) == namelen &&
-				    !strncmp(optdefs[k].name, a + 2, namelen))
-					d = &optdefs[k];
-		} else if (a[0] == '-' && a[1] && !a[2]) {
-			for (size_t k = 0; k < sizeof(optdefs) / sizeof(optdefs[0]); k++)
-				if (optdefs[k].shortname == a[1])
-					d = &optdefs[k];
-		} else if (!strcmp(o->cmd, "diff") && o->nops < 2) {
+		if (a[0] != '-' || !a[1]) {
+			if ((unsigned)o->nops >= c->max_operands)
+				usage_error(o->cmd, "unexpected argument '%s'", a);
 			o->ops[o->nops++] = a;
 			continue;
-		} else {
-			usage_error(o->cmd, "unexpected argument '%s'", a);
 		}
-		if (!d || !cmd_takes(d->cmds, o->cmd))
+		d = find_option(a, &val);
+		if (!d || !list_has(c->options, d->name))
 			usage_error(o->cmd, "'lsmgen %s' has no option '%s'", o->cmd, a);
 		/* which of two values was meant cannot be known: neither wins */
 		if (seen[d - optdefs])
@@ -373,8 +430,8 @@ static bool exists(const char *path)
 	return stat(path, &st) == 0;
 }
 
-/* Resolve --kernel/-O into the input paths, and check that every input was given. */
-static void resolve_inputs(struct opts *o, bool need_hookdefs, char **owned, unsigned nowned)
+/* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
+static void resolve_inputs(struct opts *o, bool need_hookdefs)
 {
 	if (o->objtree && !o->kernel)
 		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
@@ -383,229 +440,87 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs, char **owned, uns
 	if (o->kernel) {
 		if (o->hookdefs || o->config)
 			usage_error(o->cmd, "--kernel replaces --hookdefs and --config");
-		owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
-		owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->kernel);
-		owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->kernel);
-		o->hookdefs = owned[0];
-		o->config = owned[1];
-		if (!o->lsms && !o->lsm_count_h && exists(owned[2]))
-			o->lsm_count_h = owned[2];
+		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
+		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->kernel);
+		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->kernel);
+		o->hookdefs = o->owned[0];
+		o->config = o->owned[1];
+		if (!o->lsms && !o->lsm_count_h && exists(o->owned[2]))
+			o->lsm_count_h = o->owned[2];
 		/* a tree built with O=: its .config is in the build directory */
-		if (!exists(owned[1]) && !o->objtree)
+		if (!exists(o->owned[1]) && !o->objtree)
 			usage_error(o->cmd, "%s has no .config: if the kernel is built with O=BUILDDIR, "
 				    "give -O BUILDDIR", o->kernel);
 	} else if (o->config && is_directory(o->config)) {
 		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
 		char *dotconfig = xasprintf("%s/.config", o->config);
 
-		if (exists(dotconfig)) {
-			owned[1] = dotconfig;
-			o->config = owned[1];
-		} else {
+		if (exists(dotconfig))
+			o->config = o->owned[1] = dotconfig;
+		else
 			free(dotconfig);
-		}
 	}
-	(void)nowned;
 	if (need_hookdefs && !o->hookdefs)
 		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
 	if (!o->config)
 		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR");
 }
 
-/* Load the LSM list: --lsms, --lsm-count-h, or the built-in hookdefs/lsms.json. */
-static bool load_registry(const struct opts *o, struct model *m)
+/* The one way a command gets its model: its inputs resolved, then build_model(). */
+static int build(struct opts *o, enum build_stage stage, const char *slots, struct model *m)
 {
-	const struct embedded_file *e = embedded_find("lsms.json");
-	struct lsm_registry builtin;
+	if (stage >= BUILD_COUNT)
+		resolve_inputs(o, stage >= BUILD_HOOKS);
+	else if (o->lsms && o->lsm_count_h)
+		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
+	struct build_opts b = {
+		.cmd = o->cmd, .stage = stage, .hookdefs = o->hookdefs, .config = o->config,
+		.kernel = o->kernel, .lsms = o->lsms, .lsm_count_h = o->lsm_count_h,
+		.policies = o->policies, .slots = slots, .impls = o->impls,
+		.impls_tree = o->impls_tree, .explain_slots = o->explain_slots,
+		.dispatch = o->dispatch, .abstain = o->abstain, .runtime_lsm = o->runtime_lsm,
+	};
 
-	if (!json_read_registry(&builtin, "hookdefs/lsms.json (built in)", e->data, e->len))
-		fatal(EXIT_USAGE, "the built-in LSM list is broken");
-	if (!o->lsms && !o->lsm_count_h) {
-		m->reg = builtin;
-		return true;
-	}
-	bool ok;
-
-	if (o->lsms) {
-		size_t len;
-		char *text = read_file(o->lsms, &len);
-
-		ok = text && json_read_registry(&m->reg, o->lsms, text, len);
-		free(text);
-		strlist_add(&m->deps, o->lsms);
-	} else {
-		ok = lsmcount_read(&m->reg, o->lsm_count_h, &builtin);
-		strlist_add(&m->deps, o->lsm_count_h);
-	}
-	registry_free(&builtin);
-	return ok;
+	return build_model(&b, m);
 }
 
-/*
- * Implementer facts hold for the hook table they were made from: a newer table (a stable
- * release that backports hooks) has hooks the facts do not know, and too few slots panic
- * the kernel at boot. A list that records its table must match the one being read.
- */
-static bool impls_match_table(const char *impls, const struct impls *im, const char *hookdefs,
-			      bool exact)
+/* Print a JSON text made by json.c, and free it. */
+static void print_json(char *json)
 {
-	char sha[65];
-	unsigned nhooks;
-	struct strlist names = { 0 };
-	bool ok = hooktable_fingerprint(hookdefs, sha, &nhooks, &names);
-
-	/* a hook the table does not have at all: facts from another kernel */
-	for (unsigned i = 0; ok && i < im->n; i++)
-		for (unsigned k = 0; ok && k < im->lsms[i].n; k++)
-			if (!strlist_has(&names, im->lsms[i].entries[k].hook)) {
-				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does not "
-					 "have: these facts are for another kernel", im->lsms[i].name,
-					 im->lsms[i].entries[k].hook, hookdefs);
-				ok = false;
-			}
-	strlist_free(&names);
-	if (!ok)
-		return false;
-	if (!im->table_sha256) {
-		if (exact)
-			warn_at(impls, 0, 0, "records no hook table (\"_lsm_hook_defs\"): lsmgen "
-				"cannot check that its facts are for %s", hookdefs);
-		return true;
-	}
-	if (!strcmp(im->table_sha256, sha))
-		return true;
-	error_at(impls, 0, 0, "these implementer facts are for another hook table: %s with "
-		 "%u hooks (sha256 %.16s...), not %s with %u hooks (sha256 %.16s...); make them "
-		 "from this tree with 'lsmgen impls --kernel KDIR'", im->table_file, im->table_hooks,
-		 im->table_sha256, hookdefs, nhooks, sha);
-	return false;
+	fputs(json, stdout);
+	free(json);
 }
 
-/* --slots exact: per-hook slot counts from --impls; --explain-slots. */
-static bool apply_slots(const struct opts *o, const char *slots, struct model *m,
-			const struct config *cfg)
+static int cmd_count(struct opts *o)
 {
-	struct impls im;
+	struct model m = { 0 };
+	int rc = build(o, BUILD_COUNT, NULL, &m);
 
-	if (slots && strcmp(slots, "max") && strcmp(slots, "exact"))
-		usage_error(o->cmd, "--slots takes max or exact, not '%s'", slots);
-	bool exact = slots && !strcmp(slots, "exact");
-
-	if ((exact || o->explain_slots) && !o->impls && !o->kernel)
-		usage_error(o->cmd, "--slots exact and --explain-slots need --impls FILE, or "
-			    "--kernel KDIR to scan its security/ sources");
-	if (!o->impls && !exact && !o->explain_slots)
-		return true;
-	bool ok;
-
-	if (o->impls) {
-		size_t len;
-		char *text = read_file(o->impls, &len);
-
-		ok = text && json_read_impls(&im, o->impls, text, len, o->impls_tree);
-		free(text);
-		strlist_add(&m->deps, o->impls);
-		ok = ok && impls_match_table(o->impls, &im, m->hookdefs, exact);
-	} else {
-		ok = scan_kernel(o->kernel, &m->reg, &im, &m->deps);
+	if (rc || !o->explain) {
+		if (!rc)
+			printf("%u\n", m.max_lsm_count);
+		model_free(&m);
+		return rc;
 	}
-	if (ok && exact)
-		ok = slots_exact(m, &im, cfg);
-	if (ok && o->explain_slots)
-		ok = slots_explain(m, &im, cfg, o->explain_slots);
-	impls_free(&im);
-	return ok;
-}
+	printf("MAX_LSM_COUNT = %u", m.max_lsm_count);
+	if (m.reg.gate) {
+		const char *g = m.gate_value;
+		bool unset = !strcmp(g, "is not set");
 
-/* --dispatch, --abstain-value, --runtime-lsm. */
-static bool apply_dispatch(const struct opts *o, struct model *m)
-{
-	if (o->dispatch && strcmp(o->dispatch, "keys") && strcmp(o->dispatch, "switch"))
-		usage_error(o->cmd, "--dispatch takes keys or switch, not '%s'", o->dispatch);
-	m->dispatch_switch = o->dispatch && !strcmp(o->dispatch, "switch");
-	if (o->abstain) {
-		if (!is_safe_expression(o->abstain))
-			usage_error(o->cmd, "--abstain-value '%s' is not a constant expression",
-				    o->abstain);
-		m->abstain = xstrdup(o->abstain);
+		printf(" (gate %s%s%s", m.reg.gate, unset ? " " : "=", g);
+		/* #ifdef: =m does not define the gate either */
+		printf("%s)", unset || !strcmp(g, "m") ? ": nothing counts" : "");
 	}
-	if (o->runtime_lsm) {
-		bool known = false;
-
-		for (unsigned i = 0; i < m->reg.n; i++)
-			known |= !strcmp(m->reg.lsms[i].name, o->runtime_lsm);
-		if (!known)
-			usage_error(o->cmd, "--runtime-lsm '%s' is not in the LSM list", o->runtime_lsm);
-		if (m->dispatch_switch)
-			usage_error(o->cmd, "--runtime-lsm toggles static keys: it needs --dispatch keys");
-		m->runtime_lsm = xstrdup(o->runtime_lsm);
-	}
-	return true;
-}
-
-/* Apply the dispatch policies: --policies, or the built-in hookdefs/policies.json. */
-static bool load_policies(const struct opts *o, struct model *m)
-{
-	struct policy_list rules = { 0 };
-	bool ok;
-
-	if (!o->policies) {
-		const struct embedded_file *e = embedded_find("policies.json");
-		const char *source = "hookdefs/policies.json (built in)";
-
-		/* the built-in list serves every kernel: hooks of other tables are fine */
-		ok = json_read_policies(&rules, source, e->data, e->len);
-		ok &= policy_apply(m, &rules, source, NULL);
-		policy_list_free(&rules);
-		return ok;
-	}
-	/* a list of one's own names only hooks of this table: any other is a mistake */
-	size_t len;
-	struct strlist names = { 0 };
-	char sha[65];
-	unsigned nhooks;
-	char *text = read_file(o->policies, &len);
-
-	ok = text && hooktable_fingerprint(m->hookdefs, sha, &nhooks, &names);
-	if (ok) {
-		/* the rules that read well are still checked: every mistake in one run */
-		ok = json_read_policies(&rules, o->policies, text, len);
-		ok &= policy_apply(m, &rules, o->policies, &names);
-	}
-	policy_list_free(&rules);
-	strlist_free(&names);
-	free(text);
-	strlist_add(&m->deps, o->policies);
-	return ok;
-}
-
-static int cmd_count(struct opts *o, struct model *m, struct config *cfg)
-{
-	if (!load_registry(o, m))
-		return EXIT_INPUT;
-	model_count(m, cfg);
-	if (!o->explain) {
-		printf("%u\n", m->max_lsm_count);
-		return 0;
-	}
-	printf("MAX_LSM_COUNT = %u", m->max_lsm_count);
-	if (m->reg.gate) {
-		char *g = config_describe(cfg, m->reg.gate, false);
-
-		printf(" (gate %s%s%s", m->reg.gate, strcmp(g, "is not set") ? "=" : " ", g);
-		printf("%s)", config_is_defined(cfg, m->reg.gate) ? "" : ": nothing counts");
-		free(g);
-	}
-	printf("\n%u LSMs listed in %s:\n", m->reg.n, m->reg.source);
-	for (unsigned i = 0; i < m->reg.n; i++) {
-		const struct lsm *l = &m->reg.lsms[i];
-		char *v = config_describe(cfg, l->kconfig, false);
+	printf("\n%u LSMs listed in %s:\n", m.reg.n, m.reg.source);
+	for (unsigned i = 0; i < m.reg.n; i++) {
+		const struct lsm *l = &m.reg.lsms[i];
+		const char *v = m.lsm_value[i];
 		char *sym = xasprintf("%s%s%s", l->kconfig, strcmp(v, "is not set") ? "=" : " ", v);
 
-		printf("  %-12s %-40s %s\n", l->name, sym, m->counted[i] ? "counted" : "-");
+		printf("  %-12s %-40s %s\n", l->name, sym, m.counted[i] ? "counted" : "-");
 		free(sym);
-		free(v);
 	}
+	model_free(&m);
 	return 0;
 }
 
@@ -627,54 +542,36 @@ static void print_hooks(const struct model *m)
 	printf("%u hooks: %u int, %u void\n", m->nhooks, nint, m->nhooks - nint);
 }
 
-/* Make syntax: spaces and '#' escaped with a backslash, '$' doubled. */
-static void put_dep_path(struct buf *b, const char *p)
+static int cmd_hooks(struct opts *o)
 {
-	for (; *p; p++) {
-		if (*p == ' ' || *p == '#' || *p == '\\')
-			buf_putc(b, '\\');
-		if (*p == '$')
-			buf_putc(b, '$');
-		buf_putc(b, *p);
-	}
-}
+	struct model m = { 0 };
+	int rc;
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The depfile: the target, then every file the run read. */
-static void depfile_text(const struct opts *o, struct model *m, struct buf *b)
-{
-	char *target = o->depfile_target ? xstrdup(o->depfile_target) :
-		       xasprintf("%s/lsm_count.h", o->output);
-
-	qsort(m->deps.v, m->deps.n, sizeof(*m->deps.v), cmp_str);
-	put_dep_path(b, target);
-	buf_putc(b, ':');
-	for (unsigned i = 0; i < m->deps.n; i++) {
-		if (i && !strcmp(m->deps.v[i], m->deps.v[i - 1]))
-			continue;
-		buf_puts(b, " \\\n ");
-		put_dep_path(b, m->deps.v[i]);
-	}
-	buf_putc(b, '\n');
-	free(target);
+	if ((o->impls || o->slots) && !o->explain_slots)
+		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
+			    "--explain-slots here (lsmgen stats shows what slots cost)");
+	/* --explain-slots prints while the model is built, and is then all hooks prints */
+	rc = build(o, o->explain_slots ? BUILD_ALL : BUILD_HOOKS, o->slots, &m);
+	if (!rc && !o->explain_slots && o->json)
+		print_json(json_model(&m, false));
+	else if (!rc && !o->explain_slots)
+		print_hooks(&m);
+	model_free(&m);
+	return rc;
 }
 
 /*
  * Everything generate writes, and check compares: the generated files, the manifest and
  * the depfile. False (nothing rendered) if a template is wrong.
  */
-static bool output_set(const struct opts *o, struct model *m, const struct config *cfg,
-		       struct output_set *set, bool with_depfile)
+static bool output_set(const struct opts *o, struct model *m, struct output_set *set,
+		       bool with_depfile)
 {
 	struct outfile *files;
 	unsigned nfiles;
 
 	memset(set, 0, sizeof(*set));
-	if (!emit_render(m, cfg, o->templates, &files, &nfiles, &m->deps)) {
+	if (!emit_render(m, o->templates, &files, &nfiles, &m->deps)) {
 		emit_free(files, nfiles);
 		return false;
 	}
@@ -686,19 +583,46 @@ static bool output_set(const struct opts *o, struct model *m, const struct confi
 	}
 	emit_free(files, nfiles);
 	if (o->manifest) {
-		char *json = json_model(m, cfg, true);
+		char *json = json_model(m, true);
 
 		output_add(set, o->manifest, json, strlen(json), "manifest");
 		free(json);
 	}
 	if (with_depfile && o->depfile) {
-		struct buf b = { 0 };
+		char *target = o->depfile_target ? xstrdup(o->depfile_target) :
+			       xasprintf("%s/lsm_count.h", o->output);
 
-		depfile_text(o, m, &b);
-		output_add(set, o->depfile, b.s, b.len, "depfile");
-		buf_free(&b);
+		output_add_depfile(set, o->depfile, target, &m->deps);
+		free(target);
 	}
 	return true;
+}
+
+static int cmd_generate(struct opts *o)
+{
+	struct model m = { 0 };
+	struct output_set set = { 0 };
+	int rc;
+
+	if (!o->output)
+		usage_error(o->cmd, "no output directory: give -o DIR");
+	rc = build(o, BUILD_ALL, o->slots, &m);
+	if (!rc && !output_set(o, &m, &set, true))
+		rc = EXIT_INPUT;
+	/* an output that is an input, or another output, is refused before anything is written */
+	if (!rc && !output_refuse_aliases(&set, &m.deps))
+		rc = EXIT_USAGE;
+	if (!rc && !(make_dirs(o->output) && output_commit(&set, o->verbose)))
+		rc = EXIT_USAGE;
+	if (!rc && o->verbose) {
+		struct stats st = model_stats(&m);
+
+		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %lu static calls, %lu static keys\n",
+			m.max_lsm_count, m.nhooks, st.static_calls, st.static_keys);
+	}
+	output_free(&set);
+	model_free(&m);
+	return rc;
 }
 
 /* Print argv as a shell command, with "generate" in place of the command. */
@@ -729,49 +653,55 @@ static void print_regenerate(const struct opts *o)
 	fputc('\n', stderr);
 }
 
-static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
+/* check's "why": what changed since the checked-in manifest was made, if it reads. */
+static void print_why(const struct opts *o, const struct model *m)
 {
-	bool fresh;
-
-	if (!load_registry(o, m))
-		return EXIT_INPUT;
-	model_count(m, cfg);
-	if (!apply_slots(o, o->slots, m, cfg) || !apply_dispatch(o, m))
-		return EXIT_INPUT;
-	struct output_set set;
-
-	if (!output_set(o, m, cfg, &set, false))
-		return EXIT_INPUT;
-	/* why, when the checked-in manifest tells what the files were made from */
 	struct model old = { 0 };
+	struct model_diff d;
 	size_t len;
-	char *text = NULL;
-	bool have_old = false;
+	char *text;
+	bool have_old;
 
-	if (o->manifest && !o->quiet && exists(o->manifest)) {
-		diag_quiet = true;	/* a stale manifest that does not read just has no why */
-		text = read_file(o->manifest, &len);
-		have_old = text && json_read_manifest(&old, o->manifest, text, len);
-		diag_quiet = false;
+	diag_quiet = true;	/* a stale manifest that does not read just has no why */
+	text = read_file(o->manifest, &len);
+	have_old = text && json_read_manifest(&old, o->manifest, text, len);
+	diag_quiet = false;
+	if (have_old && !diff_models(&old, m, &d)) {
+		printf("\nwhy (%s against this run):\n", o->manifest);
+		diff_print(&d);
+	}
+	if (have_old)
+		diff_free(&d);
+	free(text);
+	model_free(&old);
+}
+
+static int cmd_check(struct opts *o)
+{
+	struct model m = { 0 };
+	struct output_set set = { 0 };
+	bool fresh;
+	int rc;
+
+	if (!o->output)
+		usage_error(o->cmd, "no output directory: give -o DIR");
+	rc = build(o, BUILD_ALL, o->slots, &m);
+	if (!rc && !output_set(o, &m, &set, false))
+		rc = EXIT_INPUT;
+	if (rc) {
+		model_free(&m);
+		return rc;
 	}
 	/* one screen first (files, lines, why), then the diffs */
 	fresh = output_compare(&set, o->quiet);
-	if (!fresh && have_old) {
-		struct model_diff d;
-
-		if (!diff_models(&old, m, &d)) {
-			printf("\nwhy (%s against this run):\n", o->manifest);
-			diff_print(&d);
-		}
-		diff_free(&d);
-	}
+	if (!fresh && !o->quiet && o->manifest && exists(o->manifest))
+		print_why(o, &m);
 	if (!fresh && !o->quiet && !o->stat) {
 		fflush(stdout);
 		output_diffs(&set);
 	}
-	free(text);
-	model_free(&old);
 	output_free(&set);
+	model_free(&m);
 	if (fresh)
 		return 0;
 	if (!o->quiet) {
@@ -781,55 +711,48 @@ static int cmd_check(struct opts *o, struct model *m, struct config *cfg)
 	return EXIT_INPUT;
 }
 
-static int cmd_stats(struct opts *o, struct model *m, struct config *cfg)
+static void print_ratio_row(const char *what, unsigned long max, unsigned long exact)
+{
+	printf("%-16s %10lu %10lu %7.2fx\n", what, max, exact, exact ? (double)max / exact : 0);
+}
+
+static int cmd_stats(struct opts *o)
 {
 	/* --impls alone: max and exact side by side; else the layout the options ask for */
 	bool both = o->impls && !o->slots;
+	struct model m = { 0 };
+	int rc = build(o, BUILD_ALL, both ? "exact" : o->slots, &m);
+	struct stats max = model_stats_max(&m), st = model_stats(&m);
 
-	if (!load_registry(o, m) || !apply_dispatch(o, m))
-		return EXIT_INPUT;
-	model_count(m, cfg);
-	struct stats max = model_stats(m), st = max;
-
-	if (!apply_slots(o, both ? "exact" : o->slots, m, cfg))
-		return EXIT_INPUT;
-	st = model_stats(m);
-	if (both && !o->json) {
+	if (rc) {
+		/* nothing */
+	} else if (both && !o->json) {
 		printf("%-16s %10s %10s %8s\n", "", "max", "exact", "max/exact");
-		printf("%-16s %10lu %10lu %7.2fx\n", "static calls", max.static_calls,
-		       st.static_calls, st.static_calls ? (double)max.static_calls / st.static_calls : 0);
-		printf("%-16s %10lu %10lu %7.2fx\n", "static keys", max.static_keys, st.static_keys,
-		       st.static_keys ? (double)max.static_keys / st.static_keys : 0);
-		printf("%-16s %10lu %10lu %7.2fx\n", "table bytes", max.table_bytes, st.table_bytes,
-		       st.table_bytes ? (double)max.table_bytes / st.table_bytes : 0);
-		return 0;
+		print_ratio_row("static calls", max.static_calls, st.static_calls);
+		print_ratio_row("static keys", max.static_keys, st.static_keys);
+		print_ratio_row("table bytes", max.table_bytes, st.table_bytes);
+	} else if (o->json) {
+		print_json(json_stats(&st));
+	} else {
+		printf("hooks            %u (%u int, %u void)\n", m.nhooks, model_int_hooks(&m),
+		       m.nhooks - model_int_hooks(&m));
+		printf("MAX_LSM_COUNT    %u\n", m.max_lsm_count);
+		printf("static calls     %lu\n", st.static_calls);
+		printf("static keys      %lu (and as many jump-table entries)\n", st.static_keys);
+		printf("table entries    %lu\n", st.table_entries);
+		printf("table bytes      %lu (x86-64: %u per struct lsm_static_call)\n",
+		       st.table_bytes, LSM_STATIC_CALL_BYTES);
 	}
-
-	if (o->json) {
-		char *json = json_stats(&st);
-
-		fputs(json, stdout);
-		free(json);
-		return 0;
-	}
-	printf("hooks            %u (%u int, %u void)\n", m->nhooks, model_int_hooks(m),
-	       m->nhooks - model_int_hooks(m));
-	printf("MAX_LSM_COUNT    %u\n", m->max_lsm_count);
-	printf("static calls     %lu\n", st.static_calls);
-	printf("static keys      %lu (and as many jump-table entries)\n", st.static_keys);
-	printf("table entries    %lu\n", st.table_entries);
-	printf("table bytes      %lu (x86-64: %u per struct lsm_static_call)\n", st.table_bytes,
-	       LSM_STATIC_CALL_BYTES);
-	return 0;
+	model_free(&m);
+	return rc;
 }
 
-/* Load one side of a diff: a manifest, or HOOKDEFS:CONFIG. */
+/* One side of a diff: a manifest, or HOOKDEFS:CONFIG built as generate would. */
 static bool load_side(const struct opts *o, const char *op, struct model *m)
 {
-	struct stat st;
 	const char *colon = strchr(op, ':');
 
-	if (stat(op, &st) == 0 || !colon) {
+	if (exists(op) || !colon) {
 		size_t len;
 		char *text = read_file(op, &len);
 		bool ok = text && json_read_manifest(m, op, text, len);
@@ -838,13 +761,13 @@ static bool load_side(const struct opts *o, const char *op, struct model *m)
 		return ok;
 	}
 	char *hookdefs = xstrndup(op, (size_t)(colon - op));
-	struct config *cfg = config_read(colon + 1);
-	bool ok = cfg && load_registry(o, m) && hooktable_read(m, hookdefs, cfg) &&
-		  load_policies(o, m);
+	struct opts side = *o;
 
-	if (ok)
-		model_count(m, cfg);
-	config_free(cfg);
+	side.hookdefs = hookdefs;
+	side.config = colon + 1;
+	bool ok = build(&side, BUILD_HOOKS, NULL, m) == 0;
+
+	free(side.owned[1]);
 	free(hookdefs);
 	return ok;
 }
@@ -863,91 +786,74 @@ static int cmd_diff(struct opts *o)
 	}
 	bool equal = diff_models(&a, &b, &d);
 
-	if (o->json) {
-		char *json = json_diff(&d, equal);
-
-		fputs(json, stdout);
-		free(json);
-	} else {
+	if (o->json)
+		print_json(json_diff(&d, equal));
+	else
 		diff_print(&d);
-	}
 	diff_free(&d);
 	model_free(&a);
 	model_free(&b);
 	return equal ? 0 : 1;
 }
 
-static int cmd_impls(struct opts *o, struct model *m)
+static int cmd_impls(struct opts *o)
 {
-	struct impls im;
+	struct model m = { 0 };
+	struct impls im = { 0 };
+	char sha[65];
+	unsigned nhooks;
+	int rc;
 
 	if (!o->kernel)
 		usage_error(o->cmd, "give --kernel KDIR");
 	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
-	char sha[65];
-	unsigned nhooks;
 
-	if (!load_registry(o, m) || !scan_kernel(o->kernel, &m->reg, &im, &m->deps) ||
-	    !hooktable_fingerprint(table, sha, &nhooks, NULL)) {
-		free(table);
-		impls_free(&im);
-		return EXIT_INPUT;
+	rc = build(o, BUILD_LSMS, NULL, &m);
+	if (!rc && !(scan_kernel(o->kernel, &m.reg, &im, &m.deps) &&
+		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
+		rc = EXIT_INPUT;
+	if (!rc) {
+		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
+		im.table_sha256 = xstrdup(sha);
+		im.table_hooks = nhooks;
+		print_json(json_impls(&im));
 	}
 	free(table);
-	im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
-	im.table_sha256 = xstrdup(sha);
-	im.table_hooks = nhooks;
-	char *json = json_impls(&im);
-
-	fputs(json, stdout);
-	free(json);
 	impls_free(&im);
-	return 0;
+	model_free(&m);
+	return rc;
 }
 
-static int cmd_generate(struct opts *o, struct model *m, struct config *cfg)
+static int cmd_help(struct opts *o)
 {
+	const struct command *c = o->nops ? find_command(o->ops[0]) : NULL;
 
-	if (!load_registry(o, m))
-		return EXIT_INPUT;
-	model_count(m, cfg);
-	if (!apply_slots(o, o->slots, m, cfg) || !apply_dispatch(o, m))
-		return EXIT_INPUT;
-	struct output_set set;
-
-	if (!output_set(o, m, cfg, &set, true))
-		return EXIT_INPUT;
-	/* an output that is an input, or another output, is refused before anything is written */
-	if (!output_refuse_aliases(&set, &m->deps)) {
-		output_free(&set);
-		return EXIT_USAGE;
+	if (!o->nops || !c || !c->usage) {
+		if (o->nops && !c) {
+			fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n",
+				o->ops[0]);
+			return EXIT_USAGE;
+		}
+		print_main_help(stdout);
+		return 0;
 	}
-	bool ok = make_dirs(o->output) && output_commit(&set, o->verbose);
-
-	output_free(&set);
-	if (ok && o->verbose) {
-		struct stats st = model_stats(m);
-
-		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %lu static calls, %lu static keys\n",
-			m->max_lsm_count, m->nhooks, st.static_calls, st.static_keys);
-	}
-	return ok ? 0 : EXIT_USAGE;
+	print_command_help(c);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	char *owned[3] = { 0 };
-	struct model m = { 0 };
+	struct opts o = { .argc = argc, .argv = argv };
+	const struct command *c;
 	int rc;
 
 	if (argc < 2) {
-		fputs(usage_main, stderr);
+		print_main_help(stderr);
 		return EXIT_USAGE;
 	}
 	o.cmd = argv[1];
 	if (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help")) {
-		print_help(NULL);
+		print_main_help(stdout);
 		return 0;
 	}
 	if (!strcmp(o.cmd, "--version")) {
@@ -957,89 +863,15 @@ int main(int argc, char **argv)
 		free(v);
 		return 0;
 	}
-	if (!strcmp(o.cmd, "help")) {
-		print_help(argc > 2 ? argv[2] : NULL);
-		return 0;
-	}
-	if (strcmp(o.cmd, "generate") && strcmp(o.cmd, "hooks") && strcmp(o.cmd, "count") &&
-	    strcmp(o.cmd, "check") && strcmp(o.cmd, "stats") && strcmp(o.cmd, "diff") &&
-	    strcmp(o.cmd, "impls")) {
+	c = find_command(o.cmd);
+	if (!c) {
 		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", o.cmd);
 		return EXIT_USAGE;
 	}
-	o.argc = argc;
-	o.argv = argv;
-	parse_args(&o, argc, argv);
-	if (!strcmp(o.cmd, "diff")) {
-		rc = cmd_diff(&o);
-		goto out_nocfg;
-	}
-	if (!strcmp(o.cmd, "impls")) {
-		rc = cmd_impls(&o, &m);
-		goto out_nocfg;
-	}
-	resolve_inputs(&o, strcmp(o.cmd, "count") != 0, owned, 3);
-	if ((!strcmp(o.cmd, "generate") || !strcmp(o.cmd, "check")) && !o.output)
-		usage_error(o.cmd, "no output directory: give -o DIR");
-
-	struct config *cfg = config_read(o.config);
-
-	if (!cfg) {
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	strlist_add(&m.deps, o.config);
-	m.config = xstrdup(o.config);
-	if (!strcmp(o.cmd, "count")) {
-		rc = cmd_count(&o, &m, cfg);
-		goto out;
-	}
-	m.hookdefs = xstrdup(o.hookdefs);
-	if (!hooktable_read(&m, o.hookdefs, cfg) || !load_policies(&o, &m)) {
-		rc = EXIT_INPUT;
-		goto out;
-	}
-	if (!strcmp(o.cmd, "hooks")) {
-		if ((o.impls || o.slots) && !o.explain_slots)
-			usage_error(o.cmd, "hooks lists the table: --slots and --impls serve "
-				    "--explain-slots here (lsmgen stats shows what slots cost)");
-		if (o.impls || o.slots) {
-			if (!load_registry(&o, &m)) {
-				rc = EXIT_INPUT;
-				goto out;
-			}
-			model_count(&m, cfg);
-			if (!apply_slots(&o, o.slots, &m, cfg)) {
-				rc = EXIT_INPUT;
-				goto out;
-			}
-			if (o.explain_slots) {
-				rc = 0;
-				goto out;
-			}
-		}
-		if (o.json) {
-			char *json = json_model(&m, cfg, false);
-
-			fputs(json, stdout);
-			free(json);
-		} else {
-			print_hooks(&m);
-		}
-		rc = 0;
-	} else if (!strcmp(o.cmd, "check")) {
-		rc = cmd_check(&o, &m, cfg);
-	} else if (!strcmp(o.cmd, "stats")) {
-		rc = cmd_stats(&o, &m, cfg);
-	} else {
-		rc = cmd_generate(&o, &m, cfg);
-	}
-out:
-	config_free(cfg);
-out_nocfg:
-	model_free(&m);
+	parse_args(&o, c, argc, argv);
+	rc = c->run(&o);
 	for (unsigned i = 0; i < 3; i++)
-		free(owned[i]);
+		free(o.owned[i]);
 	if (rc == 0 && error_count())
 		rc = EXIT_INPUT;
 	/* a full disk or a closed pipe on stdout is an error of the environment, said so */

@@ -4,16 +4,30 @@
 #include <stdlib.h>
 #include <string.h>
 
+static void free_values(struct model *m)
+{
+	for (unsigned i = 0; m->lsm_value && i < m->reg.n; i++)
+		free(m->lsm_value[i]);
+	free(m->lsm_value);
+	free(m->gate_value);
+	m->lsm_value = NULL;
+	m->gate_value = NULL;
+}
+
 void model_count(struct model *m, const struct config *cfg)
 {
 	/* lsm_count.h: "#ifdef CONFIG_SECURITY" around the list, IS_ENABLED() for each. */
 	bool gate = !m->reg.gate || config_is_defined(cfg, m->reg.gate);
 
 	free(m->counted);
+	free_values(m);
 	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
+	m->lsm_value = xcalloc(m->reg.n, sizeof(*m->lsm_value));
+	m->gate_value = m->reg.gate ? config_describe(cfg, m->reg.gate, false) : NULL;
 	m->max_lsm_count = 0;
 	for (unsigned i = 0; i < m->reg.n; i++) {
 		m->counted[i] = gate && config_is_enabled(cfg, m->reg.lsms[i].kconfig);
+		m->lsm_value[i] = config_describe(cfg, m->reg.lsms[i].kconfig, false);
 		m->max_lsm_count += m->counted[i];
 	}
 	for (unsigned i = 0; i < m->nhooks; i++)
@@ -91,6 +105,7 @@ void model_free(struct model *m)
 	for (unsigned i = 0; i < m->nhooks; i++)
 		hook_free(&m->hooks[i]);
 	free(m->hooks);
+	free_values(m);
 	registry_free(&m->reg);
 	free(m->counted);
 	free(m->hookdefs);
@@ -110,16 +125,34 @@ unsigned model_int_hooks(const struct model *m)
 	return n;
 }
 
-struct stats model_stats(const struct model *m)
+static struct stats stats_of(const struct model *m, bool exact)
 {
 	unsigned long slots = 0;
 
 	for (unsigned i = 0; i < m->nhooks; i++)
-		slots += m->exact ? m->hooks[i].nslots : m->max_lsm_count;
+		slots += exact ? m->hooks[i].nslots : m->max_lsm_count;
 
 	/* --dispatch switch has no static keys: a base index per hook instead */
 	return (struct stats){ slots, m->dispatch_switch ? 0 : slots, slots,
 			       slots * LSM_STATIC_CALL_BYTES };
+}
+
+struct stats model_stats(const struct model *m)
+{
+	return stats_of(m, m->exact);
+}
+
+struct stats model_stats_max(const struct model *m)
+{
+	return stats_of(m, false);
+}
+
+const struct lsm *registry_find(const struct lsm_registry *reg, const char *key, bool by_kconfig)
+{
+	for (unsigned i = 0; reg && i < reg->n; i++)
+		if (!strcmp(by_kconfig ? reg->lsms[i].kconfig : reg->lsms[i].name, key))
+			return &reg->lsms[i];
+	return NULL;
 }
 
 const char *policy_name(enum policy p)
@@ -145,6 +178,12 @@ bool is_safe_expression(const char *s)
 		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
 			    " +-~!()|&^<>*/%", *s))
 			return false;
+		/* shifts, not comparisons */
+		if (*s == '<' || *s == '>') {
+			if (s[1] != *s)
+				return false;
+			s++;
+		}
 		depth += (*s == '(') - (*s == ')');
 		if (depth < 0)
 			return false;

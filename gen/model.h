@@ -61,6 +61,9 @@ struct model {
 	unsigned nhooks;
 	struct lsm_registry reg;
 	bool *counted;		/* per LSM of reg: built in (IS_ENABLED) */
+	char **lsm_value;	/* per LSM of reg: its symbol as the .config has it ("y", "m",
+				 * a number, a C-quoted string, "is not set") */
+	char *gate_value;	/* the gate's symbol, likewise; NULL without a gate */
 	unsigned max_lsm_count;
 	bool exact;		/* --slots exact: per-hook slot counts */
 	bool dispatch_switch;	/* --dispatch switch: the 2020 layout, no static keys */
@@ -79,11 +82,19 @@ struct stats {
 
 /* The cost of m: its hooks' slots (MAX_LSM_COUNT each unless --slots exact). */
 struct stats model_stats(const struct model *m);
-/* Compute which LSMs count and MAX_LSM_COUNT for cfg. */
+/* The layout's cost with every hook given MAX_LSM_COUNT slots (what --slots max costs). */
+struct stats model_stats_max(const struct model *m);
+/* Compute which LSMs count and MAX_LSM_COUNT for cfg, and record their symbols' values. */
 void model_count(struct model *m, const struct config *cfg);
+/* The LSM named name (or, by_kconfig, built by that symbol), or NULL. */
+const struct lsm *registry_find(const struct lsm_registry *reg, const char *key, bool by_kconfig);
 /* Check a registry: LSM names and Kconfig symbols well formed and unique; report errors. */
 bool registry_check(const struct lsm_registry *reg);
-/* True if s is a constant expression lsmgen may emit: numbers, names, operators, parens. */
+/*
+ * True if s is a constant expression lsmgen may emit: numbers, names, parentheses and the
+ * arithmetic, bitwise and logical operators (no comparison, no comment, no string). The one
+ * rule for hook defaults and --abstain-value.
+ */
 bool is_safe_expression(const char *s);
 /* Free a registry's contents. */
 void registry_free(struct lsm_registry *reg);

@@ -8,7 +8,7 @@
  * hard link and replaced by rename(), with signals held off; if any rename fails, every
  * file already replaced is put back. Whatever ends the run early (an error, any
  * terminating signal) removes the temporary files it made; SIGKILL can leave one, never a
- * half-written output.
+ * half-written output. The depfile is made here too: it is one more file of the set.
  */
 #include "output.h"
 
@@ -555,4 +555,43 @@ void output_diffs(const struct output_set *s)
 			show_diff(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
 		}
 	}
+}
+
+/* Make syntax: spaces, '#' and backslashes escaped with a backslash, '$' doubled. */
+static void put_dep_path(struct buf *b, const char *p)
+{
+	for (; *p; p++) {
+		if (*p == ' ' || *p == '#' || *p == '\\')
+			buf_putc(b, '\\');
+		if (*p == '$')
+			buf_putc(b, '$');
+		buf_putc(b, *p);
+	}
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void output_add_depfile(struct output_set *s, const char *path, const char *target,
+			const struct strlist *deps)
+{
+	struct buf b = { 0 };
+	char **v = xcalloc(deps->n + 1, sizeof(*v));
+
+	memcpy(v, deps->v, deps->n * sizeof(*v));
+	qsort(v, deps->n, sizeof(*v), cmp_str);
+	put_dep_path(&b, target);
+	buf_putc(&b, ':');
+	for (unsigned i = 0; i < deps->n; i++) {
+		if (i && !strcmp(v[i], v[i - 1]))
+			continue;
+		buf_puts(&b, " \\\n ");
+		put_dep_path(&b, v[i]);
+	}
+	buf_putc(&b, '\n');
+	output_add(s, path, b.s, b.len, "depfile");
+	buf_free(&b);
+	free(v);
 }

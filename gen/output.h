@@ -21,6 +21,9 @@ struct output_set {
 /* Add path with a copy of text to the set. */
 void output_add(struct output_set *s, const char *path, const char *text, size_t len,
 		const char *what);
+/* Add a Make-style depfile at path: target, then every file of deps, sorted, once each. */
+void output_add_depfile(struct output_set *s, const char *path, const char *target,
+			const struct strlist *deps);
 /* False, with an error, if an output is one of inputs or another output of the set
  * (symbolic and hard links followed). Nothing is written. */
 bool output_refuse_aliases(const struct output_set *s, const struct strlist *inputs);

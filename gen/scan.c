@@ -397,9 +397,10 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		struct impl_lsm *l = lsm_named(im, who ? who : unknown);
 
 		if (!l->kconfig && who) {
-			for (unsigned r = 0; r < reg->n; r++)
-				if (!strcmp(reg->lsms[r].name, who))
-					l->kconfig = xstrdup(reg->lsms[r].kconfig);
+			const struct lsm *known = registry_find(reg, who, false);
+
+			if (known)
+				l->kconfig = xstrdup(known->kconfig);
 			if (!l->kconfig)
 				warn_at(s->path, 0, 0, "LSM '%s' is not in the LSM list: its hooks keep "
 					"MAX_LSM_COUNT slots", who);

@@ -51,10 +51,9 @@ static bool only_kconfig(const char *expr)
 
 static int counted_index(const struct model *m, const char *kconfig)
 {
-	for (unsigned i = 0; i < m->reg.n; i++)
-		if (!strcmp(m->reg.lsms[i].kconfig, kconfig))
-			return (int)i;
-	return -1;
+	const struct lsm *l = registry_find(&m->reg, kconfig, true);
+
+	return l ? (int)(l - m->reg.lsms) : -1;
 }
 
 /* Decide every entry of every LSM; fates[] gets one per entry (and per all_hooks hook). */

@@ -190,6 +190,18 @@ void fatal(int status, const char *fmt, ...)
 	exit(status);
 }
 
+int usage_report(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "lsmgen: error: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nsee 'lsmgen help %s'\n", cmd);
+	return EXIT_USAGE;
+}
+
 char *read_file(const char *path, size_t *lenp)
 {
 	struct stat st;

@@ -63,6 +63,8 @@ unsigned error_count(void);
 void exit_if_errors(void);
 /* Report "lsmgen: error: msg" and exit with the given status. */
 void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+/* Report a usage error of command cmd, pointing at 'lsmgen help cmd'; returns EXIT_USAGE. */
+int usage_report(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Read a whole regular file; on failure report an error for path and return NULL. */
 char *read_file(const char *path, size_t *len);

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		m.config = xstrdup("fuzz.config");
 		hooktable_parse(&m, "fuzz.h", table, sizeof(table) - 1, cfg);
 		model_count(&m, cfg);
-		root = emit_values(&m, cfg);
+		root = emit_values(&m);
 	}
 	if (memchr(data, '\0', size))
 		return 0;

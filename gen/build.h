@@ -1,0 +1,33 @@
+/* build.h: the one pipeline from the inputs to a complete model, shared by every command. */
+#ifndef LSMGEN_BUILD_H
+#define LSMGEN_BUILD_H
+
+#include "model.h"
+
+/* How far a command needs the model built; each stage includes the ones before. */
+enum build_stage {
+	BUILD_LSMS,		/* the LSM list only (impls) */
+	BUILD_COUNT,		/* and the configuration: MAX_LSM_COUNT (count) */
+	BUILD_HOOKS,		/* and the hook table with its policies (hooks, diff) */
+	BUILD_ALL,		/* and slots and dispatch: what generate writes */
+};
+
+/* The inputs, as paths already resolved (--kernel KDIR turned into the files it names). */
+struct build_opts {
+	const char *cmd;	/* the command, for usage messages */
+	enum build_stage stage;
+	const char *hookdefs, *config;
+	const char *kernel;	/* whose security/ to scan when no --impls is given */
+	const char *lsms, *lsm_count_h, *policies;	/* NULL: the built-in ones */
+	const char *slots, *impls, *impls_tree, *explain_slots;
+	const char *dispatch, *abstain, *runtime_lsm;
+};
+
+/*
+ * Build m from b: 0, or EXIT_INPUT after reporting every input error it could find, or
+ * EXIT_USAGE after a usage error. m records every file read in m->deps either way; free it
+ * with model_free(). --explain-slots prints its explanation while the slots are decided.
+ */
+int build_model(const struct build_opts *b, struct model *m);
+
+#endif
