@@ -34,6 +34,9 @@ static int check_values(const struct build_opts *b)
 				    "keys");
 	bool exact = b->slots && !strcmp(b->slots, "exact");
 
+	if (b->all_configs && b->explain_slots)
+		return usage_report(b->cmd, "--explain-slots explains one configuration: it does not "
+				    "go with --all-configs");
 	if (b->stage == BUILD_ALL && (exact || b->explain_slots) && !b->impls && !b->kernel)
 		return usage_report(b->cmd, "--slots exact and --explain-slots need --impls FILE, or "
 				    "--kernel KDIR to scan its security/ sources");
@@ -168,7 +171,7 @@ static bool apply_slots(const struct build_opts *b, struct model *m, const struc
 		ok = scan_kernel(b->kernel, &m->reg, &im, &m->deps);
 	}
 	if (ok && exact)
-		ok = slots_exact(m, &im, cfg);
+		ok = m->all_configs ? slots_all_configs(m, &im) : slots_exact(m, &im, cfg);
 	if (ok && b->explain_slots)
 		ok = slots_explain(m, &im, cfg, b->explain_slots);
 	impls_free(&im);
@@ -190,6 +193,28 @@ static int apply_dispatch(const struct build_opts *b, struct model *m)
 	return 0;
 }
 
+/* The options that shape the output, for the banner: values, never paths (FILE). */
+static char *shaping_options(const struct build_opts *b)
+{
+	struct buf o = { 0 };
+
+	buf_puts(&o, "");
+	if (b->lsms || b->lsm_count_h)
+		buf_printf(&o, " --%s FILE", b->lsms ? "lsms" : "lsm-count-h");
+	if (b->policies)
+		buf_puts(&o, " --policies FILE");
+	if (b->slots && !strcmp(b->slots, "exact"))
+		buf_puts(&o, b->impls ? " --slots exact --impls FILE" : " --slots exact");
+	if (b->dispatch && !strcmp(b->dispatch, "switch"))
+		buf_puts(&o, " --dispatch switch");
+	if (b->abstain)
+		buf_printf(&o, strchr(b->abstain, ' ') ? " --abstain-value '%s'" :
+			   " --abstain-value %s", b->abstain);
+	if (b->runtime_lsm)
+		buf_printf(&o, " --runtime-lsm %s", b->runtime_lsm);
+	return o.s;
+}
+
 int build_model(const struct build_opts *b, struct model *m)
 {
 	struct config *cfg = NULL;
@@ -198,7 +223,7 @@ int build_model(const struct build_opts *b, struct model *m)
 	if (rc)
 		return rc;
 	/* the configuration first: the hook table is preprocessed under it */
-	if (b->stage >= BUILD_COUNT) {
+	if (b->stage >= BUILD_COUNT && !b->all_configs) {
 		cfg = config_read(b->config);
 		if (!cfg)
 			return EXIT_INPUT;
@@ -214,13 +239,14 @@ int build_model(const struct build_opts *b, struct model *m)
 	/* the LSMs that count, and how many do */
 	if (!load_registry(b, m))
 		goto input_error;
-	if (cfg)
-		model_count(m, cfg);
+	if (b->stage >= BUILD_COUNT)
+		model_count(m, cfg);	/* cfg NULL: --all-configs */
 	/* how many slots each hook has, and how they are dispatched */
 	if (b->stage == BUILD_ALL) {
 		if (!apply_slots(b, m, cfg))
 			goto input_error;
 		rc = apply_dispatch(b, m);
+		m->options = shaping_options(b);
 	}
 	config_free(cfg);
 	return rc;

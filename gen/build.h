@@ -16,7 +16,8 @@ enum build_stage {
 struct build_opts {
 	const char *cmd;	/* the command, for usage messages */
 	enum build_stage stage;
-	const char *hookdefs, *config;
+	const char *hookdefs, *config;	/* config unused with all_configs */
+	bool all_configs;	/* one output for every configuration: no config read */
 	const char *kernel;	/* whose security/ to scan when no --impls is given */
 	const char *lsms, *lsm_count_h, *policies;	/* NULL: the built-in ones */
 	const char *slots, *impls, *impls_tree, *explain_slots;

@@ -85,7 +85,10 @@ void walk_directive(struct cond_stack *s, const struct tokens *t, const char *te
 		free(c->branch);
 		free(c->prior);
 		c->prior = prior;
-		c->branch = kw[2] == 'i' ? xasprintf("%s && %s", prior, expr) : xstrdup(prior);
+		/* "#elif A || B": the prior branches' negation binds to all of it */
+		c->branch = kw[2] != 'i' ? xstrdup(prior) :
+			    xasprintf(strstr(expr, "||") || strchr(expr, '?') ? "%s && (%s)" :
+				      "%s && %s", prior, expr);
 		c->include_guard = false;
 	} else if (!strcmp(kw, "endif") && s->n) {
 		struct cond *c = &s->v[--s->n];

@@ -238,6 +238,16 @@ struct config *config_read(const char *path)
 	return cfg;
 }
 
+struct config *config_none(void)
+{
+	struct config *cfg = xcalloc(1, sizeof(*cfg));
+
+	cfg->path = xstrdup("(no configuration)");
+	cfg->format = CFG_DOT_CONFIG;
+	grow(cfg);
+	return cfg;
+}
+
 struct config *config_parse(const char *path, const char *data, size_t len)
 {
 	unsigned nconfig, lineno = 0;

@@ -28,6 +28,8 @@ struct config;
 struct config *config_read(const char *path);
 /* Parse configuration text named path in messages; on failure report and return NULL. */
 struct config *config_parse(const char *path, const char *text, size_t len);
+/* A configuration that sets nothing (for --all-configs, which reads none). */
+struct config *config_none(void);
 /* Free a configuration. */
 void config_free(struct config *cfg);
 /* The file's format as detected from its content. */

@@ -121,7 +121,16 @@ static void put_decl(struct buf *out, const char *decl)
 	}
 }
 
-static struct tv *hook_value(const struct hook *h)
+/* The constant that sizes a hook's slots: MAX_LSM_COUNT, or LSM_SLOTS_<hook> if exact. */
+static char *count_name(const struct model *m, const struct hook *h)
+{
+	if (!h)
+		return xstrdup("");
+	return m->exact ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
+}
+
+static struct tv *hook_value(const struct model *m, const struct hook *h, const struct hook *prev,
+			     const struct hook *next)
 {
 	struct tv *o = tv_obj();
 	struct tv *params = tv_list(param_value(NULL, NULL));
@@ -155,6 +164,18 @@ static struct tv *hook_value(const struct hook *h)
 	tv_set(o, "any_if_zero", tv_bool(h && h->any_if_zero));
 	tv_set(o, "args", tv_str(args.s));
 	tv_set(o, "guard", tv_str(h && h->guard ? h->guard : ""));
+	/* --all-configs: hooks in a row with the same guard share one #if block */
+	const char *g = h && h->guard ? h->guard : NULL;
+	const char *pg = prev && prev->guard ? prev->guard : NULL;
+	const char *ng = next && next->guard ? next->guard : NULL;
+
+	tv_set(o, "guard_opens", tv_bool(m->all_configs && g && (!pg || strcmp(g, pg))));
+	tv_set(o, "guard_closes", tv_bool(m->all_configs && g && (!ng || strcmp(g, ng))));
+	char *count = count_name(m, h);
+
+	tv_set(o, "count", tv_str(count));
+	free(count);
+	tv_set(o, "slots_expr", tv_str(h && h->slots_expr ? h->slots_expr : ""));
 	tv_set(o, "line", tv_uint(h ? h->line : 0));
 	struct tv *slots = tv_set(o, "slots", tv_list(slot_value(0)));
 
@@ -212,12 +233,14 @@ struct tv *emit_values(const struct model *m)
 {
 	struct tv *root = tv_obj();
 	struct tv *inputs = tv_set(root, "inputs", tv_obj());
-	struct tv *hooks = tv_list(hook_value(NULL));
+	struct tv *hooks = tv_list(hook_value(m, NULL, NULL, NULL));
 	struct tv *lsms = tv_list(lsm_value(m, -1));
 	struct tv *slots = tv_list(slot_value(0));
 
 	tv_set(inputs, "hookdefs", tv_str(path_base(m->hookdefs)));
-	tv_set(inputs, "config", tv_str(path_base(m->config)));
+	tv_set(inputs, "config", tv_str(m->config ? path_base(m->config) : ""));
+	tv_set(root, "all_configs", tv_bool(m->all_configs));
+	tv_set(root, "options", tv_str(m->options ? m->options : ""));
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
 	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
@@ -239,7 +262,8 @@ struct tv *emit_values(const struct model *m)
 	tv_set(root, "abstain", tv_str(m->abstain ? m->abstain : ""));
 	tv_set(root, "runtime_lsm", tv_str(m->runtime_lsm ? m->runtime_lsm : ""));
 	for (unsigned i = 0; i < m->nhooks; i++)
-		tv_push(hooks, hook_value(&m->hooks[i]));
+		tv_push(hooks, hook_value(m, &m->hooks[i], i ? &m->hooks[i - 1] : NULL,
+					  i + 1 < m->nhooks ? &m->hooks[i + 1] : NULL));
 	for (unsigned i = 0; i < m->reg.n; i++)
 		tv_push(lsms, lsm_value(m, (int)i));
 	for (unsigned i = 0; i < m->max_lsm_count; i++)

@@ -295,11 +295,46 @@ bool hooktable_read(struct model *m, const char *path, const struct config *cfg)
 	return ok;
 }
 
+/*
+ * --all-configs: the table with every conditional directive blanked out (spaces, so every
+ * offset stays), for the preprocessor to expand every entry of every branch; the guards
+ * come from the directives of the table as written. NULL after a lexing error.
+ */
+static char *every_branch(const char *path, const char *text, size_t len, struct tokens *t)
+{
+	static const char *const conditionals[] = { "if", "ifdef", "ifndef", "elif", "else",
+						    "endif" };
+	char *copy;
+
+	if (!clang_lex(path, text, len, t))
+		return NULL;
+	copy = xstrndup(text, len);
+	for (unsigned i = 0; i + 1 < t->n; i++) {
+		bool cond = false;
+
+		if (!tok_is(&t->v[i], "#"))
+			continue;
+		for (size_t k = 0; k < sizeof(conditionals) / sizeof(*conditionals); k++)
+			cond |= tok_is(&t->v[i + 1], conditionals[k]);
+		if (!cond)
+			continue;
+		unsigned end = directive_end(t, text, i);
+
+		for (unsigned p = t->v[i].off; p < t->v[end - 1].end; p++)
+			if (copy[p] != '\n')
+				copy[p] = ' ';
+	}
+	return copy;
+}
+
 bool hooktable_parse(struct model *m, const char *path, const char *text, size_t len,
 		     const struct config *cfg)
 {
 	struct preprocessed pp;
 	struct cond_stack conds = { 0 };
+	struct tokens written = { 0 };
+	struct config *none = NULL;
+	char *all = NULL;
 	bool ok = false;
 
 	memset(&pp, 0, sizeof(pp));
@@ -307,9 +342,14 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 		error_at(path, 0, 0, "not a hook table: the file holds binary data");
 		return false;
 	}
-	if (!clang_preprocess(path, text, len, cfg, &pp, &m->deps))
+	/* --all-configs: every branch expanded, under no configuration at all */
+	if (!cfg && !(all = every_branch(path, text, len, &written)))
 		goto out;
-	struct tokens toks = pp.toks;
+	if (!cfg)
+		cfg = none = config_none();
+	if (!clang_preprocess(path, all ? all : text, len, cfg, &pp, &m->deps))
+		goto out;
+	struct tokens toks = all ? written : pp.toks;
 
 	unsigned nhook_tokens = 0;
 
@@ -319,7 +359,7 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 		error_at(path, 0, 0, "not a hook table: no LSM_HOOK entry in it");
 		goto out;
 	}
-	if (!check_rest(path, &toks, &pp, text))
+	if (!check_rest(path, &pp.toks, &pp, all ? all : text))
 		goto out;
 	m->hooks = xcalloc(pp.nentries ? pp.nentries : 1, sizeof(*m->hooks));
 	unsigned before = error_count(), next = 0, e = 0;
@@ -360,6 +400,9 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 out:
 	cond_stack_free(&conds);
 	preprocessed_free(&pp);
+	tokens_free(&written);
+	config_free(none);
+	free(all);
 	return ok;
 }
 

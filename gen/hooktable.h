@@ -5,7 +5,10 @@
 #include "config.h"
 #include "model.h"
 
-/* Parse the hook table with the preprocessor evaluating cfg: fill m->hooks and m->deps. */
+/*
+ * Parse the hook table with the preprocessor evaluating cfg: fill m->hooks and m->deps.
+ * cfg NULL (--all-configs): every entry of every branch, each with its guard.
+ */
 bool hooktable_read(struct model *m, const char *path, const struct config *cfg);
 /* The same for a table already in memory, named path in messages. */
 bool hooktable_parse(struct model *m, const char *path, const char *text, size_t len,

@@ -33,7 +33,7 @@ struct opts {
 	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
 	const char *slots, *impls, *impls_tree, *explain_slots;
 	const char *dispatch, *abstain, *runtime_lsm;
-	bool json, explain, verbose, stat, quiet;
+	bool json, explain, verbose, stat, quiet, all_configs;
 	int argc;
 	char **argv;
 	const char *ops[2];	/* the command's operands: diff's A and B, help's CMD */
@@ -151,6 +151,9 @@ static const struct optdef optdefs[] = {
 	  "KDIR/include/linux/lsm_count.h if present" },
 	{ "objtree", 'O', O(objtree), true, "Inputs", "BUILDDIR",
 	  "the kernel's build directory (default: KDIR)" },
+	{ "all-configs", 0, O(all_configs), false, "Inputs", NULL,
+	  "no configuration: one output right for every one, each\nhook and slot under its "
+	  "#if (MAX_LSM_COUNT, LSM_SLOTS_<hook>\nas sums of IS_ENABLED()), to check into a tree" },
 	{ "lsms", 0, O(lsms), true, "LSM list", "FILE",
 	  "the LSMs that count towards MAX_LSM_COUNT, in JSON:\n{\"gate\": \"CONFIG_SECURITY\", "
 	  "\"lsms\": [{\"name\", \"kconfig\"}]}\n(default: the 14 of the kernel's lsm_count.h "
@@ -225,12 +228,12 @@ static const struct command {
 	const char *usage;	/* lsmgen help NAME, before its options */
 } commands[] = {
 	{ "generate", NULL, 0, cmd_generate,
-	  INPUTS DISPATCH SLOTS "output manifest templates depfile depfile-target verbose",
+	  INPUTS "all-configs " DISPATCH SLOTS "output manifest templates depfile depfile-target verbose",
 	  "write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c", usage_generate },
-	{ "hooks", NULL, 0, cmd_hooks, INPUTS SLOTS "json",
+	{ "hooks", NULL, 0, cmd_hooks, INPUTS "all-configs " SLOTS "json",
 	  "list the hooks the configuration keeps (a table, or --json)", usage_hooks },
 	{ "check", NULL, 0, cmd_check,
-	  INPUTS DISPATCH SLOTS "output manifest templates stat quiet",
+	  INPUTS "all-configs " DISPATCH SLOTS "output manifest templates stat quiet",
 	  "exit 1 with a summary and diffs when DIR is not what generate\n"
 	  "would write", usage_check },
 	{ "count", NULL, 0, cmd_count, "config kernel objtree lsms lsm-count-h explain",
@@ -433,6 +436,9 @@ static bool exists(const char *path)
 /* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
 static void resolve_inputs(struct opts *o, bool need_hookdefs)
 {
+	if (o->all_configs && (o->config || o->objtree))
+		usage_error(o->cmd, "--all-configs reads no configuration: drop %s",
+			    o->config ? "--config" : "-O");
 	if (o->objtree && !o->kernel)
 		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
 	if (o->lsms && o->lsm_count_h)
@@ -447,8 +453,10 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs)
 		o->config = o->owned[1];
 		if (!o->lsms && !o->lsm_count_h && exists(o->owned[2]))
 			o->lsm_count_h = o->owned[2];
+		if (o->all_configs)
+			o->config = NULL;
 		/* a tree built with O=: its .config is in the build directory */
-		if (!exists(o->owned[1]) && !o->objtree)
+		else if (!exists(o->owned[1]) && !o->objtree)
 			usage_error(o->cmd, "%s has no .config: if the kernel is built with O=BUILDDIR, "
 				    "give -O BUILDDIR", o->kernel);
 	} else if (o->config && is_directory(o->config)) {
@@ -462,8 +470,9 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs)
 	}
 	if (need_hookdefs && !o->hookdefs)
 		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
-	if (!o->config)
-		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR");
+	if (!o->config && !o->all_configs)
+		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR (or "
+			    "--all-configs)");
 }
 
 /* The one way a command gets its model: its inputs resolved, then build_model(). */
@@ -475,6 +484,7 @@ static int build(struct opts *o, enum build_stage stage, const char *slots, stru
 		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
 	struct build_opts b = {
 		.cmd = o->cmd, .stage = stage, .hookdefs = o->hookdefs, .config = o->config,
+		.all_configs = o->all_configs,
 		.kernel = o->kernel, .lsms = o->lsms, .lsm_count_h = o->lsm_count_h,
 		.policies = o->policies, .slots = slots, .impls = o->impls,
 		.impls_tree = o->impls_tree, .explain_slots = o->explain_slots,

@@ -17,17 +17,21 @@ static void free_values(struct model *m)
 void model_count(struct model *m, const struct config *cfg)
 {
 	/* lsm_count.h: "#ifdef CONFIG_SECURITY" around the list, IS_ENABLED() for each. */
-	bool gate = !m->reg.gate || config_is_defined(cfg, m->reg.gate);
+	bool gate = !m->reg.gate || !cfg || config_is_defined(cfg, m->reg.gate);
 
 	free(m->counted);
 	free_values(m);
 	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
 	m->lsm_value = xcalloc(m->reg.n, sizeof(*m->lsm_value));
-	m->gate_value = m->reg.gate ? config_describe(cfg, m->reg.gate, false) : NULL;
+	m->all_configs = !cfg;
+	m->gate_value = !m->reg.gate ? NULL : cfg ? config_describe(cfg, m->reg.gate, false) :
+			xstrdup("any");
 	m->max_lsm_count = 0;
 	for (unsigned i = 0; i < m->reg.n; i++) {
-		m->counted[i] = gate && config_is_enabled(cfg, m->reg.lsms[i].kconfig);
-		m->lsm_value[i] = config_describe(cfg, m->reg.lsms[i].kconfig, false);
+		const char *k = m->reg.lsms[i].kconfig;
+
+		m->counted[i] = gate && (!cfg || config_is_enabled(cfg, k));
+		m->lsm_value[i] = cfg ? config_describe(cfg, k, false) : xstrdup("any");
 		m->max_lsm_count += m->counted[i];
 	}
 	for (unsigned i = 0; i < m->nhooks; i++)
@@ -98,6 +102,7 @@ void hook_free(struct hook *h)
 	free(h->ret);
 	free(h->def);
 	free(h->guard);
+	free(h->slots_expr);
 }
 
 void model_free(struct model *m)
@@ -112,6 +117,7 @@ void model_free(struct model *m)
 	free(m->config);
 	free(m->abstain);
 	free(m->runtime_lsm);
+	free(m->options);
 	strlist_free(&m->deps);
 	memset(m, 0, sizeof(*m));
 }

@@ -34,8 +34,11 @@ struct hook {
 	unsigned line, col;
 	enum policy policy;
 	bool any_if_zero;	/* POLICY_LSMID: lsmid 0 selects the first filled slot */
-	unsigned nslots;	/* slots of this hook: MAX_LSM_COUNT, or exact */
+	unsigned nslots;	/* slots of this hook: MAX_LSM_COUNT, or exact; with
+				 * --all-configs, the most any configuration can have */
 	bool slots_unsure;	/* --slots exact could not be sure: MAX_LSM_COUNT kept */
+	char *slots_expr;	/* --all-configs --slots exact: LSM_SLOTS_<hook> as a C
+				 * constant expression of Kconfig symbols */
 };
 
 /* One LSM that counts towards MAX_LSM_COUNT, and the Kconfig symbol that builds it. */
@@ -65,10 +68,14 @@ struct model {
 				 * a number, a C-quoted string, "is not set") */
 	char *gate_value;	/* the gate's symbol, likewise; NULL without a gate */
 	unsigned max_lsm_count;
+	bool all_configs;	/* --all-configs: no configuration; counts are expressions,
+				 * max_lsm_count the most there can be (every LSM) */
 	bool exact;		/* --slots exact: per-hook slot counts */
 	bool dispatch_switch;	/* --dispatch switch: the 2020 layout, no static keys */
 	char *abstain;		/* --abstain-value: a result that decides nothing, or NULL */
 	char *runtime_lsm;	/* --runtime-lsm: emit security_toggle_hook(), or NULL */
+	char *options;		/* the options that shape the output, as a command line
+				 * writes them (" --slots exact"): for the banner */
 	struct strlist deps;	/* every file read */
 };
 
@@ -84,7 +91,10 @@ struct stats {
 struct stats model_stats(const struct model *m);
 /* The layout's cost with every hook given MAX_LSM_COUNT slots (what --slots max costs). */
 struct stats model_stats_max(const struct model *m);
-/* Compute which LSMs count and MAX_LSM_COUNT for cfg, and record their symbols' values. */
+/*
+ * Compute which LSMs count and MAX_LSM_COUNT for cfg, and record their symbols' values.
+ * cfg NULL (--all-configs): every LSM may count, so MAX_LSM_COUNT is at most all of them.
+ */
 void model_count(struct model *m, const struct config *cfg);
 /* The LSM named name (or, by_kconfig, built by that symbol), or NULL. */
 const struct lsm *registry_find(const struct lsm_registry *reg, const char *key, bool by_kconfig);

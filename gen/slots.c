@@ -247,3 +247,243 @@ void impls_free(struct impls *im)
 	free(im->source);
 	memset(im, 0, sizeof(*im));
 }
+
+/*
+ * A guard as a C constant expression: defined(CONFIG_X) becomes IS_BUILTIN(CONFIG_X)
+ * (the same for the bool symbols guards test), the kconfig.h macros stay. False if the
+ * guard uses a symbol's value (#if CONFIG_X), which C cannot test when it is unset.
+ */
+static bool guard_as_c(const char *g, struct buf *out)
+{
+	for (const char *p = g; *p;) {
+		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+			buf_putc(out, *p++);
+			continue;
+		}
+		const char *s = p;
+
+		while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		       (*p >= '0' && *p <= '9'))
+			p++;
+		size_t n = (size_t)(p - s);
+
+		if (n == 7 && !strncmp(s, "defined", 7)) {
+			const char *q = p + strspn(p, " \t");
+			bool paren = *q == '(';
+			const char *sym = paren ? q + 1 + strspn(q + 1, " \t") : q;
+			size_t len = strspn(sym, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					    "0123456789");
+
+			q = sym + len;
+			q += strspn(q, " \t");
+			if (!len || (paren && *q != ')'))
+				return false;
+			buf_printf(out, "IS_BUILTIN(%.*s)", (int)len, sym);
+			p = paren ? q + 1 : sym + len;
+		} else if (n > 7 && !strncmp(s, "CONFIG_", 7)) {
+			return false;	/* a value, not inside defined() or IS_*() */
+		} else {
+			/* IS_ENABLED(CONFIG_X) and its kin: the symbol inside is theirs */
+			const char *close = strchr(p, ')');
+
+			if (*p != '(' || !close)
+				return false;
+			buf_printf(out, "%.*s", (int)(close + 1 - s), s);
+			p = close + 1;
+		}
+	}
+	return true;
+}
+
+/* What one hook's slot count is made of, in every configuration. */
+struct hook_terms {
+	struct strlist sum;	/* an entry per term: it fills a slot when it holds */
+	struct strlist unsure;	/* where any holds, the count is not known: MAX_LSM_COUNT */
+	bool always_unsure;
+	bool lsm_twice;		/* an LSM has two entries: the count may pass MAX_LSM_COUNT */
+};
+
+static void add_unique(struct strlist *l, const char *s)
+{
+	if (!strlist_has(l, s))
+		strlist_add(l, s);
+}
+
+/*
+ * LSM_SLOTS_<hook> from its terms, as the per-configuration count is: the terms that
+ * hold; MAX_LSM_COUNT where anything is unsure (the sum, if an LSM's two entries make it
+ * larger); 0 when nothing counts (the gate unset: MAX_LSM_COUNT is then 0).
+ */
+static char *slots_expression(const struct model *m, const struct hook_terms *t)
+{
+	/* one term a line, continued with backslashes: a new implementer is one new line */
+	static const char next[] = " \\\n\t";
+	struct buf sum = { 0 }, u = { 0 };
+	char *inner, *e;
+
+	for (unsigned i = 0; i < t->sum.n; i++)
+		buf_printf(&sum, "%s%s%s", i ? " +" : "", i ? next : "", t->sum.v[i]);
+	for (unsigned i = 0; i < t->unsure.n; i++)
+		buf_printf(&u, "%s%s%s", i ? " ||" : "", i ? next : "", t->unsure.v[i]);
+	if (!t->always_unsure && !u.len) {
+		inner = xstrdup(sum.len ? sum.s : "0");
+	} else {
+		char *pick = t->lsm_twice && sum.len ?
+			     xasprintf("(%s > MAX_LSM_COUNT ?%s%s :%sMAX_LSM_COUNT)", sum.s, next,
+				       sum.s, next) :
+			     xstrdup("MAX_LSM_COUNT");
+
+		inner = t->always_unsure ? pick : xasprintf("%s ? %s :%s%s", u.s, pick, next,
+							     sum.len ? sum.s : "0");
+		if (inner != pick)
+			free(pick);
+	}
+	/* without a term of its own, MAX_LSM_COUNT (0 when nothing counts) needs no gate */
+	if (!sum.len)
+		e = strchr(inner, ' ') ? xasprintf("(%s)", inner) : xstrdup(inner);
+	else if (m->reg.gate)
+		e = xasprintf("(MAX_LSM_COUNT ?%s%s : 0)", next, inner);
+	else
+		e = xasprintf("(%s%s)", next, inner);
+	free(inner);
+	buf_free(&sum);
+	buf_free(&u);
+	return e;
+}
+
+/*
+ * Which conditions do not preprocess at all: the per-configuration run takes them as
+ * unsure whatever the configuration, so the expression does too. An empty configuration
+ * is enough to tell.
+ */
+static signed char *preprocessable(const char *const *exprs, unsigned n)
+{
+	signed char *res = xcalloc(n ? n : 1, 1);
+	struct config *none = config_none();
+
+	if (n)
+		eval_conditions(exprs, n, none, res);
+	config_free(none);
+	return res;
+}
+
+bool slots_all_configs(struct model *m, const struct impls *im)
+{
+	struct hook_terms *t = xcalloc(m->nhooks ? m->nhooks : 1, sizeof(*t));
+	unsigned nexpr = 0, k = 0;
+
+	/* every guard that may count, preprocessed once to find the ones that do not */
+	for (unsigned i = 0; i < im->n; i++)
+		nexpr += im->lsms[i].n;
+	const char **exprs = xcalloc(nexpr ? nexpr : 1, sizeof(*exprs));
+
+	for (unsigned i = 0; i < im->n; i++)
+		for (unsigned j = 0; j < im->lsms[i].n; j++)
+			exprs[k++] = im->lsms[i].entries[j].guard ? im->lsms[i].entries[j].guard : "1";
+	signed char *ok = preprocessable(exprs, nexpr);
+
+	k = 0;
+	for (unsigned i = 0; i < im->n; i++) {
+		const struct impl_lsm *l = &im->lsms[i];
+		bool listed = l->kconfig && registry_find(&m->reg, l->kconfig, true);
+		char *counts = l->kconfig ? xasprintf("IS_ENABLED(%s)", l->kconfig) : NULL;
+		struct strlist filled = { 0 };
+
+		for (unsigned j = 0; j < l->n + (l->all_hooks ? m->nhooks : 0); j++) {
+			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
+			struct hook *h = model_find_hook(m, e ? e->hook : m->hooks[j - l->n].name);
+			bool holds = !e || ok[k++] >= 0;
+
+			if (!h)
+				continue;	/* the table has no such hook */
+			struct hook_terms *ht = &t[h - m->hooks];
+			struct buf term = { 0 };
+
+			if (l->unsure || !counts) {
+				ht->always_unsure = true;
+				continue;
+			}
+			/* not counted in MAX_LSM_COUNT, but built: no one knows its slot */
+			if (!listed) {
+				add_unique(&ht->unsure, counts);
+				continue;
+			}
+			buf_puts(&term, counts);
+			if (holds && e && e->guard) {
+				holds = only_kconfig(e->guard);
+				if (holds) {
+					buf_puts(&term, " && (");
+					holds = guard_as_c(e->guard, &term);
+					buf_putc(&term, ')');
+				}
+			}
+			if (holds && e && e->build_condition)
+				buf_printf(&term, " && IS_ENABLED(CONFIG_%s)", e->build_condition);
+			if (!holds) {
+				warn_at(e->file ? e->file : im->source, e->line, 0, "%s: %s of LSM '%s' "
+					"has a condition no C expression can say: LSM_SLOTS_%s is "
+					"MAX_LSM_COUNT when %s is set", h->name, e->function, l->name,
+					h->name, l->kconfig);
+				add_unique(&ht->unsure, counts);
+			} else {
+				char *paren = xasprintf(strstr(term.s, "&&") ? "(%s)" : "%s", term.s);
+
+				/* a term too long for its line goes on at its last " && " in reach */
+				if (strlen(paren) > 88) {
+					char *cut = paren + 88;
+
+					while (cut > paren && strncmp(cut, " && ", 4))
+						cut--;
+					if (cut > paren) {
+						char *split = xasprintf("%.*s && \\\n\t  %s",
+									(int)(cut - paren), paren,
+									cut + 4);
+
+						free(paren);
+						paren = split;
+					}
+				}
+
+				ht->lsm_twice |= strlist_has(&filled, h->name);
+				strlist_add(&filled, h->name);
+				strlist_add(&ht->sum, paren);
+				free(paren);
+			}
+			buf_free(&term);
+		}
+		strlist_free(&filled);
+		free(counts);
+	}
+	/* a listed LSM with no entries at all: where it is built, no hook's count is known */
+	for (unsigned r = 0; r < m->reg.n; r++) {
+		bool found = false;
+
+		for (unsigned i = 0; i < im->n && !found; i++)
+			found = im->lsms[i].kconfig && !strcmp(im->lsms[i].kconfig,
+								m->reg.lsms[r].kconfig);
+		if (found)
+			continue;
+		char *counts = xasprintf("IS_ENABLED(%s)", m->reg.lsms[r].kconfig);
+
+		warn_at(im->source, 0, 0, "LSM '%s' (%s) has no entries here: where it is built, every "
+			"hook keeps MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
+		for (unsigned i = 0; i < m->nhooks; i++)
+			add_unique(&t[i].unsure, counts);
+		free(counts);
+	}
+	for (unsigned i = 0; i < m->nhooks; i++) {
+		struct hook *h = &m->hooks[i];
+		bool unsure = t[i].always_unsure || t[i].unsure.n;
+
+		h->slots_expr = slots_expression(m, &t[i]);
+		h->nslots = unsure && t[i].sum.n < m->reg.n ? m->reg.n : t[i].sum.n;
+		h->slots_unsure = unsure;
+		strlist_free(&t[i].sum);
+		strlist_free(&t[i].unsure);
+	}
+	m->exact = true;
+	free(t);
+	free(exprs);
+	free(ok);
+	return true;
+}

@@ -37,6 +37,12 @@ struct impls {
 
 /* Set every hook's slot count in m: exactly, or MAX_LSM_COUNT where anything is unsure. */
 bool slots_exact(struct model *m, const struct impls *im, const struct config *cfg);
+/*
+ * --all-configs: every hook's LSM_SLOTS_<hook> as a C constant expression of Kconfig
+ * symbols (each entry's LSM, #if condition and Makefile condition), and its nslots the
+ * most any configuration can have.
+ */
+bool slots_all_configs(struct model *m, const struct impls *im);
 /* Print which LSMs fill hook and why (--explain-slots). */
 bool slots_explain(const struct model *m, const struct impls *im, const struct config *cfg,
 		   const char *hook);

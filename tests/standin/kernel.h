@@ -85,6 +85,7 @@ struct lsm_static_call {
 #define STATIC_CALL_TRAMP_ADDR(name) NULL
 #endif
 #define __maybe_unused __attribute__((__unused__))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define DEFINE_STATIC_KEY_FALSE(name) struct static_key_false name = { 0 }
 #define static_branch_enable(k) ((k)->enabled = 1)
