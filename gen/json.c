@@ -220,9 +220,13 @@ char *json_model(const struct model *m, bool manifest)
 							      m->lsm_value[i], "counted", m->counted[i]));
 		}
 		json_object_set_new(root, "generator", json_string("lsmgen"));
+		/* --all-configs: no configuration, "config" says so */
 		json_object_set_new(root, "inputs",
 				    json_pack("{s:s, s:s}", "hookdefs", path_base(m->hookdefs),
-					      "config", path_base(m->config)));
+					      "config", m->config ? path_base(m->config) :
+					      "(every configuration)"));
+		if (m->all_configs)	/* max_lsm_count is then the most there can be */
+			json_object_set_new(root, "all_configs", json_true());
 		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
 		json_object_set_new(root, "slots", json_string(m->exact ? "exact" : "max"));
 		json_object_set_new(root, "dispatch",

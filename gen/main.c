@@ -64,15 +64,21 @@ static const char usage_outro[] =
 static const char usage_generate[] =
 	"usage: lsmgen generate --hookdefs FILE --config FILE -o DIR [OPTIONS]\n"
 	"       lsmgen generate --kernel KDIR [-O BUILDDIR] -o DIR [OPTIONS]\n"
+	"       lsmgen generate --all-configs (--hookdefs FILE | --kernel KDIR) -o DIR [OPTIONS]\n"
 	"\n"
 	"Write DIR/lsm_count.h, DIR/lsm_static_calls.h and DIR/lsm_static_calls.c. A file\n"
 	"whose content would not change is left untouched; changed files are written to a\n"
 	"temporary name and renamed into place only when all of them succeeded, so an\n"
 	"error leaves DIR as it was.\n"
+	"\n"
+	"--all-configs reads no .config: the files are right for every configuration, to\n"
+	"check into a tree (every hook under its #if, MAX_LSM_COUNT and LSM_SLOTS_<hook> as\n"
+	"sums of IS_ENABLED(), slot n under #if <count> > n). Every dispatch option works\n"
+	"with it; --explain-slots, which explains one configuration, does not.\n"
 	"\n";
 
 static const char usage_check[] =
-	"usage: lsmgen check (the inputs of generate) -o DIR [--manifest FILE]\n"
+	"usage: lsmgen check (the inputs of generate, or --all-configs) -o DIR [--manifest FILE]\n"
 	"\n"
 	"Exit 0 when every file in DIR (and the manifest) is exactly what lsmgen generate\n"
 	"would write; 1 when any is stale or missing, printing a unified diff of each and the\n"
@@ -109,10 +115,12 @@ static const char usage_stats[] =
 static const char usage_hooks[] =
 	"usage: lsmgen hooks --hookdefs FILE --config FILE [--json]\n"
 	"       lsmgen hooks --kernel KDIR [-O BUILDDIR] [--json]\n"
+	"       lsmgen hooks --all-configs (--hookdefs FILE | --kernel KDIR) [--json]\n"
 	"       lsmgen hooks ... --explain-slots HOOK --slots exact [--impls FILE]\n"
 	"\n"
-	"List the hooks of the table that the configuration keeps, in table order: line,\n"
-	"return type, default, name and parameters, and the guard they sit under.\n"
+	"List the hooks of the table that the configuration keeps (with --all-configs, every\n"
+	"hook of every branch), in table order: line, return type, default, name and\n"
+	"parameters, and the guard they sit under.\n"
 	"--json prints {\"hooks\": [{\"name\", \"ret\", \"default\", \"params\": [{\"type\",\n"
 	"\"name\"}], \"guard\", \"line\"}]}.\n"
 	"\n";

@@ -417,7 +417,9 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 					buf_putc(&term, ')');
 				}
 			}
-			if (holds && e && e->build_condition)
+			/* a file built by the LSM's own symbol adds nothing to the LSM's term */
+			if (holds && e && e->build_condition &&
+			    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_")))
 				buf_printf(&term, " && IS_ENABLED(CONFIG_%s)", e->build_condition);
 			if (!holds) {
 				warn_at(e->file ? e->file : im->source, e->line, 0, "%s: %s of LSM '%s' "
@@ -429,8 +431,8 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 				char *paren = xasprintf(strstr(term.s, "&&") ? "(%s)" : "%s", term.s);
 
 				/* a term too long for its line goes on at its last " && " in reach */
-				if (strlen(paren) > 88) {
-					char *cut = paren + 88;
+				if (strlen(paren) > 80) {
+					char *cut = paren + 80;
 
 					while (cut > paren && strncmp(cut, " && ", 4))
 						cut--;

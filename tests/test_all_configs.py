@@ -91,6 +91,10 @@ def main():
         r = kmodel.run(["generate", "--all-configs", "--hookdefs", table, "-o", every] + extra)
         if not c.check(r.returncode == 0, f"lsmgen generate --all-configs: {r.stderr}"):
             c.done()
+        for name in ("lsm_count.h", "lsm_static_calls.h", "lsm_static_calls.c"):
+            with open(os.path.join(every, name)) as f:
+                long = [i + 1 for i, line in enumerate(f) if len(line.rstrip("\n").expandtabs(8)) > 100]
+            c.check(not long, f"--all-configs {name}: lines over 100 columns: {long[:10]}")
         configs = list(kmodel.configs()) if version != "example" else [
             os.path.join(example, "config"),
             os.path.join(kmodel.SOURCE, "tests", "golden", "n0", "config"),

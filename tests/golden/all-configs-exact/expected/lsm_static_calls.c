@@ -832,8 +832,8 @@ static __always_inline void lsm_dispatch_initramfs_populated(void)
 		static_call(lsm_static_call_initramfs_populated_0)();
 #endif
 }
-#if defined(CONFIG_SECURITY_PATH)
 
+#if defined(CONFIG_SECURITY_PATH)
 /*
  * path_unlink: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -857,8 +857,8 @@ static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, stru
 	return 0;
 }
 #endif /* defined(CONFIG_SECURITY_PATH) */
-#if defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE)
 
+#if defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE)
 /*
  * post_notification: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -885,8 +885,8 @@ static __always_inline int lsm_dispatch_post_notification(const struct cred *w_c
 	return 0;
 }
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
-#if defined(CONFIG_SECURITY_NETWORK)
 
+#if defined(CONFIG_SECURITY_NETWORK)
 /*
  * socket_getpeersec_stream: call each filled slot in order and return the first result other than
  * -ENOPROTOOPT, else -ENOPROTOOPT (call_int_hook).
@@ -936,8 +936,8 @@ static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
 #endif
 }
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
-#if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 
+#if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 /*
  * xfrm_state_pol_flow_match: call each filled slot in order and return the first result other than
  * 1, else 1 (call_int_hook).
@@ -971,8 +971,8 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 	return 1;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
-#if defined(CONFIG_AUDIT)
 
+#if defined(CONFIG_AUDIT)
 /*
  * audit_rule_init: call each filled slot in order and return the first result other than
  * 0, else 0 (call_int_hook).
@@ -1009,8 +1009,8 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 	return 0;
 }
 #endif /* defined(CONFIG_AUDIT) */
-#if !(defined(CONFIG_AUDIT))
 
+#if !(defined(CONFIG_AUDIT))
 /*
  * audit_disabled: call every filled slot in order (call_void_hook).
  */
@@ -1299,8 +1299,8 @@ static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
 {
 	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }
-#if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 
+#if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 /*
  * xfrm_state_pol_flow_match: per-slot primitives for the loop security.c writes itself over the
  * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.xfrm_state_pol_flow_match) - 1.
