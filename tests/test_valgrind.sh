@@ -65,3 +65,10 @@ vg 1 generate --hookdefs $t --config $c --slots exact --impls $b/impls-unknown-h
 	-o "$tmp/w"
 vg 1 generate --hookdefs $t --config $c --templates $b/templates-too-deep/tmpl -o "$tmp/v"
 vg 0 stats --hookdefs $t --config $c --dispatch switch --json
+g=tests/golden/all-configs-exact
+vg 0 generate --all-configs --hookdefs $t --lsms $g/lsms.json --slots exact --impls $g/impls.json \
+	-o "$tmp/ac" --manifest "$tmp/ac/m.json"
+vg 1 check --all-configs --hookdefs tests/cases/check-all-configs-hook-added/table.h \
+	--lsms tests/cases/check-all-configs-hook-added/lsms.json \
+	-o tests/cases/check-all-configs-hook-added/checked-in
+vg 0 hooks --all-configs --kernel tests/golden/scan-tree/linux --json
