@@ -113,38 +113,42 @@ static bool is_number(const char *p, const char *end)
 	return true;
 }
 
-/* Decode a quoted Kconfig string in [p, end); NULL when it is not one. */
+/*
+ * Decode a Kconfig string value as kconfig's conf_read_simple() does: from the opening
+ * quote to the first unescaped one, a backslash taking the next character as it is; what
+ * follows the closing quote is ignored. NULL when the string is not closed.
+ */
 static char *unquote(const char *p, const char *end)
 {
 	struct buf b = { 0 };
 
-	if (end - p < 2 || *p != '"' || end[-1] != '"')
+	if (p == end || *p != '"')
 		return NULL;
 	buf_add(&b, "", 0);
-	for (p++, end--; p < end; p++) {
-		if (*p == '"') {
-			buf_free(&b);
-			return NULL;
-		}
-		if (*p == '\\') {
-			if (++p == end) {
-				buf_free(&b);
-				return NULL;
-			}
-		}
+	for (p++; p < end; p++) {
+		if (*p == '"')
+			return b.s;
+		if (*p == '\\' && ++p == end)
+			break;
 		buf_putc(&b, *p);
 	}
-	return b.s;
+	buf_free(&b);
+	return NULL;
 }
 
-/* Parse the value of CONFIG_X=value in a .config or auto.conf. */
+/*
+ * The value of CONFIG_X=value in a .config or auto.conf, read as kconfig reads it: a bool
+ * or tristate by its first character ("yes" and "y # note" are y, "no" is n), a string
+ * from its quotes, a number whole. The symbol's type is not known here, so a value is
+ * taken by its shape; the symbols that decide counts are bools, read exactly so.
+ */
 static bool parse_assignment(struct config *cfg, const char *name, size_t n, const char *v,
-			     const char *end, bool unquoted_ok)
+			     const char *end, enum cfg_format format)
 {
 	size_t len = (size_t)(end - v);
 	char *s;
 
-	if (len == 1 && (*v == 'y' || *v == 'm' || *v == 'n')) {
+	if (format != CFG_AUTOCONF_H && len && (*v == 'y' || *v == 'm' || *v == 'n')) {
 		set(cfg, name, n, *v == 'y' ? CFG_Y : *v == 'm' ? CFG_M : CFG_UNSET, NULL);
 		return true;
 	}
@@ -159,7 +163,8 @@ static bool parse_assignment(struct config *cfg, const char *name, size_t n, con
 		set(cfg, name, n, CFG_STRING, s);
 		return true;
 	}
-	if (unquoted_ok && len && !memchr(v, '"', len)) {
+	/* auto.conf may hold unquoted strings; to cpp, any other #define is defined, not 1 */
+	if (format != CFG_DOT_CONFIG && len) {
 		set(cfg, name, n, CFG_STRING, xstrndup(v, len));
 		return true;
 	}
@@ -188,7 +193,7 @@ static void parse_define(struct config *cfg, const char *path, unsigned lineno, 
 		set(cfg, p, n, CFG_Y, NULL);
 		return;
 	}
-	if (!parse_assignment(cfg, p, n, v, end, false))
+	if (!parse_assignment(cfg, p, n, v, end, CFG_AUTOCONF_H))
 		warn_at(path, lineno, (unsigned)(v - p) + 9,
 			"cannot read the value of %.*s; line skipped", (int)n, p);
 }
@@ -281,9 +286,18 @@ struct config *config_parse(const char *path, const char *data, size_t len)
 		lineno++;
 		if (eol > p && eol[-1] == '\r')
 			eol--;
+		const char *text_start = p;
+
 		while (p < eol && (*p == ' ' || *p == '\t'))
 			p++;
 		if (p == eol) {
+			p = next;
+			continue;
+		}
+		/* kconfig reads a line only from its first column: "  CONFIG_X=y" sets nothing */
+		if (p != text_start && cfg->format != CFG_AUTOCONF_H) {
+			warn_at(path, lineno, 1, "kconfig ignores a line that starts with a blank; "
+				"line skipped");
 			p = next;
 			continue;
 		}
@@ -296,12 +310,11 @@ struct config *config_parse(const char *path, const char *data, size_t len)
 			p = next;
 			continue;
 		}
+		/* "# CONFIG_X is not set", one space each: kconfig takes any other '#' line as a
+		 * comment ("#CONFIG_X is not set" leaves X as it was) */
 		if (*p == '#') {
-			const char *q = p + 1;
-
-			while (q < eol && *q == ' ')
-				q++;
-			size_t n = symbol_len(q);
+			const char *q = p + 2;
+			size_t n = p + 1 < eol && p[1] == ' ' ? symbol_len(q) : 0;
 
 			if (n && starts_with(q + n, eol, " is not set") && q + n + 11 == eol)
 				set(cfg, q, n, CFG_UNSET, NULL);
@@ -312,8 +325,7 @@ struct config *config_parse(const char *path, const char *data, size_t len)
 
 		if (!n || p[n] != '=') {
 			warn_at(path, lineno, 1, "not a CONFIG_ assignment; line skipped");
-		} else if (!parse_assignment(cfg, p, n, p + n + 1, eol,
-					     cfg->format == CFG_AUTO_CONF)) {
+		} else if (!parse_assignment(cfg, p, n, p + n + 1, eol, cfg->format)) {
 			warn_at(path, lineno, (unsigned)n + 2,
 				"cannot read the value of %.*s; line skipped", (int)n, p);
 		}

@@ -30,59 +30,142 @@ static char *name_from_macro(const char *macro)
 	return s;
 }
 
+/*
+ * The one Kconfig symbol an entry's condition tests, in the forms cpp reads as "this
+ * symbol is set": IS_ENABLED(X), IS_BUILTIN(X), defined(X), defined X (and #ifdef X,
+ * given as "defined X"). NULL for any other condition.
+ */
+static const char *entry_symbol(const struct tok *v, unsigned a, unsigned b)
+{
+	unsigned n = b - a;
+
+	if (n == 4 && (tok_is(&v[a], "IS_ENABLED") || tok_is(&v[a], "IS_BUILTIN") ||
+		       tok_is(&v[a], "defined")) &&
+	    tok_is(&v[a + 1], "(") && tok_is(&v[a + 3], ")"))
+		return v[a + 2].text;
+	if (n == 2 && tok_is(&v[a], "defined"))
+		return v[a + 1].text;
+	return NULL;
+}
+
+static bool mentions_config(const struct tok *v, unsigned a, unsigned b)
+{
+	for (unsigned k = a; k < b; k++)
+		if (v[k].kind == TOK_IDENT && !strncmp(v[k].text, "CONFIG_", 7))
+			return true;
+	return false;
+}
+
+static void add_entry(struct lsm_registry *reg, const struct lsm_registry *names,
+		      const struct tokens *t, unsigned next, const char *sym, unsigned line)
+{
+	const char *known = registry_name(names, sym);
+	struct lsm l = { NULL, xstrdup(sym), line };
+
+	/* The macro the entry defines names the LSM when the registry cannot. */
+	if (known)
+		l.name = xstrdup(known);
+	else if (next + 2 < t->n && tok_is(&t->v[next], "#") && tok_is(&t->v[next + 1], "define"))
+		l.name = name_from_macro(t->v[next + 2].text);
+	else
+		l.name = name_from_macro(sym + 7);
+	reg->lsms = xrealloc(reg->lsms, (reg->n + 1) * sizeof(*reg->lsms));
+	reg->lsms[reg->n++] = l;
+}
+
+/*
+ * Read the entries as cpp would count them: each '#if' on one CONFIG_ symbol is an LSM;
+ * '#if 0' hides what it holds (and '#else' shows it); a condition that is anything else
+ * is refused with its place, since counting it as one symbol could count too few.
+ */
 bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names)
 {
 	size_t len;
 	char *text = read_file(path, &len);
+	unsigned before = error_count();
 
 	if (!text)
 		return false;
 	struct tokens t = { 0 };
+	/* per open conditional: 1 it hides its branch, 2 an earlier branch was hidden */
+	unsigned char dead[64];
+	unsigned depth = 0, hidden = 0;
 
 	memset(reg, 0, sizeof(*reg));
 	reg->source = xstrdup(path);
 	/* Only the tokens matter: <linux/args.h> and friends need not exist. */
 	clang_lex(path, text, len, &t);
-	for (unsigned i = 0, next = 0; i < t.n; i++) {
-		if (!tok_is(&t.v[i], "#") || i < next)
-			continue;
-		next = directive_end(&t, text, i);
-		if (i + 2 < next && tok_is(&t.v[i + 1], "ifdef") && !reg->gate && !reg->n)
-			reg->gate = xstrdup(t.v[i + 2].text);
-		if (i + 1 >= next || !tok_is(&t.v[i + 1], "if"))
-			continue;
-		for (unsigned k = i + 2; k + 3 < next; k++) {
-			if (!tok_is(&t.v[k], "IS_ENABLED") || !tok_is(&t.v[k + 1], "(") ||
-			    !tok_is(&t.v[k + 3], ")"))
-				continue;
-			const char *sym = t.v[k + 2].text;
-			const char *known = registry_name(names, sym);
-			struct lsm l = { NULL, xstrdup(sym), t.v[k].line };
-
-			/* The macro the entry defines names the LSM when the registry cannot. */
-			unsigned d = next;
-
-			if (known)
-				l.name = xstrdup(known);
-			else if (d + 2 < t.n && tok_is(&t.v[d], "#") && tok_is(&t.v[d + 1], "define"))
-				l.name = name_from_macro(t.v[d + 2].text);
-			else
-				l.name = name_from_macro(sym + 7);
-			reg->lsms = xrealloc(reg->lsms, (reg->n + 1) * sizeof(*reg->lsms));
-			reg->lsms[reg->n++] = l;
-		}
-	}
 	bool defines_max = false;
 
 	for (unsigned i = 0; i + 2 < t.n; i++)
 		defines_max |= tok_is(&t.v[i], "#") && tok_is(&t.v[i + 1], "define") &&
 			       tok_is(&t.v[i + 2], "MAX_LSM_COUNT");
+	for (unsigned i = 0, next = 0; defines_max && i < t.n; i++) {
+		if (!tok_is(&t.v[i], "#") || i < next)
+			continue;
+		next = directive_end(&t, text, i);
+		if (i + 1 >= next)
+			continue;
+		const struct tok *d = &t.v[i + 1];
+		bool opens = tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef");
+
+		if (opens && depth == sizeof(dead)) {
+			error_at(path, d->line, d->col, "conditionals nested too deep");
+			break;
+		}
+		if (opens)
+			dead[depth++] = 0;
+		if (tok_is(d, "endif") && depth) {
+			hidden -= dead[--depth] == 1;
+			continue;
+		}
+		if (tok_is(d, "else") && depth) {
+			/* '#if 0 ... #else': the #else branch is the live one, and the reverse */
+			if (dead[depth - 1] == 1)
+				hidden--, dead[depth - 1] = 2;
+			else if (dead[depth - 1] == 3)
+				hidden++, dead[depth - 1] = 1;
+			continue;
+		}
+		if (!opens && !tok_is(d, "elif"))
+			continue;
+		/* the gate: an #ifdef around the entries, not one ('#ifdef X' '#define X_ENABLED') */
+		if (tok_is(d, "ifdef") && i + 3 == next && !reg->gate && !reg->n && !hidden &&
+		    !(next + 1 < t.n && tok_is(&t.v[next], "#") && tok_is(&t.v[next + 1], "define"))) {
+			reg->gate = xstrdup(t.v[i + 2].text);
+			continue;
+		}
+		/* a constant condition: #if 0 hides, #if 1 shows (and hides its #else) */
+		if (opens && tok_is(d, "if") && i + 3 == next && t.v[i + 2].kind == TOK_LITERAL &&
+		    strspn(t.v[i + 2].text, "0123456789") == strlen(t.v[i + 2].text)) {
+			bool zero = strspn(t.v[i + 2].text, "0") == strlen(t.v[i + 2].text);
+
+			dead[depth - 1] = zero ? 1 : 3;
+			hidden += zero;
+			continue;
+		}
+		if (!mentions_config(t.v, i + 2, next) || hidden)
+			continue;
+		const char *sym = tok_is(d, "ifdef") && i + 3 == next ? t.v[i + 2].text :
+				  tok_is(d, "if") ? entry_symbol(t.v, i + 2, next) : NULL;
+
+		if (!sym || strncmp(sym, "CONFIG_", 7)) {
+			char *cond = join_as_written(t.v, i + 2, next);
+
+			error_at(path, d->line, d->col, "'#%s %s': lsmgen counts an LSM by one Kconfig "
+				 "symbol ('#if IS_ENABLED(CONFIG_X)', '#ifdef CONFIG_X' or "
+				 "'#if defined(CONFIG_X)'); give this list with --lsms", d->text, cond);
+			free(cond);
+			continue;
+		}
+		add_entry(reg, names, &t, next, sym, d->line);
+	}
 	bool ok = reg->n > 0 && defines_max;
 
-	if (!ok)
+	if (!ok && error_count() == before)
 		error_at(path, 0, 0, "not an lsm_count.h: it needs '#if IS_ENABLED(CONFIG_...)' "
 			 "entries and a definition of MAX_LSM_COUNT");
 	tokens_free(&t);
 	free(text);
-	return ok && registry_check(reg);
+	return ok && error_count() == before && registry_check(reg);
 }

@@ -24,13 +24,17 @@ struct lsm_source {
 	/* each lsm_info's .name: "selinux", "@MACRO" to resolve, "?arg" when unreadable */
 	struct strlist lsm_names;
 	struct strlist define_names, define_values;	/* #define NAME "text" */
-	struct strlist hooks, functions, guards;	/* guards: "" when none */
-	unsigned *lines;			/* line of each entry */
+	struct impl_entry *entries;	/* hook, function, guard, file, line, unsure */
+	unsigned n;
 	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
+	char *opaque;			/* an entry whose hook cannot be told: first place */
+	struct strlist headers;		/* local headers followed, for the depfile */
 };
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
 #define MAX_NAME 64
+/* #include "x.h" followed this deep, no further (a cycle ends there too). */
+#define MAX_INCLUDE_DEPTH 8
 
 /* "selinux": a plain string literal whose text can be an LSM name. */
 static bool string_literal_is_name(const char *lit)
@@ -44,7 +48,6 @@ static bool string_literal_is_name(const char *lit)
 			return false;
 	return true;
 }
-
 
 /*
  * The name an LSM registers under is its lsm_info's .name, not DEFINE_LSM()'s argument
@@ -82,76 +85,414 @@ static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
 	return xasprintf("?%s", arg);
 }
 
-static bool lsm_source_scan(const char *path, struct lsm_source *out)
-{
-	char *text;
-	size_t len;
+/* A file of the translation unit: an LSM's .c and the local headers it includes. */
+struct lexed {
+	char *path, *text;
 	struct tokens t;
-	struct cond_stack conds = { 0 };
+};
 
-	memset(out, 0, sizeof(*out));
-	text = read_file(path, &len);
-	if (!text || !clang_lex(path, text, len, &t)) {
-		free(text);
+/* A #define of the unit: its parameters and its body, tokens [body, end) of its file. */
+struct macro {
+	const struct lexed *f;
+	char *name;
+	bool function_like;
+	struct strlist params;
+	unsigned body, end;
+	bool reaches;		/* its body reaches LSM_HOOK_INIT, directly or through others */
+};
+
+/* Everything one LSM source file is made of: the files, the macros of all of them. */
+struct unit {
+	struct lexed *files;
+	unsigned nfiles;
+	struct macro *macros;
+	unsigned nmacros;
+};
+
+/* The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL. */
+static char *local_include(const struct lexed *f, unsigned i, unsigned end)
+{
+	const struct tok *v = f->t.v;
+
+	if (i + 3 != end || !tok_is(&v[i + 1], "include") || v[i + 2].kind != TOK_LITERAL ||
+	    v[i + 2].text[0] != '"')
+		return NULL;
+	const char *slash = strrchr(f->path, '/');
+	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - f->path + 1) : 0, f->path,
+			       (int)strlen(v[i + 2].text) - 2, v[i + 2].text + 1);
+	struct stat st;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		return path;
+	free(path);
+	return NULL;
+}
+
+static void add_define(struct unit *u, const struct lexed *f, unsigned i, unsigned end)
+{
+	const struct tok *v = f->t.v;
+
+	if (i + 2 >= end || !tok_is(&v[i + 1], "define") || v[i + 2].kind == TOK_LITERAL)
+		return;
+	struct macro m = { f, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, false };
+
+	/* function-like when '(' touches the name */
+	if (i + 3 < end && tok_is(&v[i + 3], "(") && v[i + 3].off == v[i + 2].end) {
+		unsigned k = i + 4;
+
+		m.function_like = true;
+		for (; k < end && !tok_is(&v[k], ")"); k++)
+			if (!tok_is(&v[k], ","))
+				strlist_add(&m.params, v[k].text);
+		m.body = k + 1 < end ? k + 1 : end;
+	}
+	u->macros = xrealloc(u->macros, (u->nmacros + 1) * sizeof(*u->macros));
+	u->macros[u->nmacros++] = m;
+}
+
+/* Lex path and, through its quoted includes, every local header it reaches. */
+static bool gather(struct unit *u, const char *path, unsigned depth)
+{
+	struct lexed f = { xstrdup(path), NULL, { 0 } };
+	size_t len;
+
+	for (unsigned i = 0; i < u->nfiles; i++)
+		if (!strcmp(u->files[i].path, path)) {
+			free(f.path);
+			return true;	/* included twice: its guard keeps it once */
+		}
+	f.text = read_file(path, &len);
+	if (!f.text || !clang_lex(path, f.text, len, &f.t)) {
+		free(f.text);
+		free(f.path);
 		return false;
 	}
-	for (unsigned i = 0, next = 0; i < t.n; i++) {
-		const struct tok *v = t.v;
+	u->files = xrealloc(u->files, (u->nfiles + 1) * sizeof(*u->files));
+	u->files[u->nfiles++] = f;
+	/* files[] may move below: work from an index */
+	unsigned me = u->nfiles - 1;
+
+	for (unsigned i = 0, next = 0; i < u->files[me].t.n; i++) {
+		const struct lexed *cur = &u->files[me];
+
+		if (!tok_is(&cur->t.v[i], "#") || i < next)
+			continue;
+		next = directive_end(&cur->t, cur->text, i);
+		char *inc = local_include(cur, i, next);
+
+		if (inc && depth < MAX_INCLUDE_DEPTH)
+			gather(u, inc, depth + 1);
+		free(inc);
+	}
+	for (unsigned i = 0, next = 0; i < u->files[me].t.n; i++) {
+		const struct lexed *cur = &u->files[me];
+
+		if (!tok_is(&cur->t.v[i], "#") || i < next)
+			continue;
+		next = directive_end(&cur->t, cur->text, i);
+		add_define(u, cur, i, next);
+	}
+	return true;
+}
+
+static const struct macro *find_macro(const struct unit *u, const char *name, unsigned *count)
+{
+	const struct macro *found = NULL;
+
+	*count = 0;
+	for (unsigned i = 0; i < u->nmacros; i++)
+		if (!strcmp(u->macros[i].name, name)) {
+			found = found ? found : &u->macros[i];
+			(*count)++;
+		}
+	return found;
+}
+
+static bool reaches(const struct unit *u, const char *name)
+{
+	unsigned n;
+	const struct macro *m = find_macro(u, name, &n);
+
+	if (!strcmp(name, "LSM_HOOK_INIT"))
+		return true;
+	for (unsigned i = 0; m && i < u->nmacros; i++)
+		if (u->macros[i].reaches && !strcmp(u->macros[i].name, name))
+			return true;
+	return false;
+}
+
+/* Mark every macro whose body names LSM_HOOK_INIT or a macro that does, to a fixed point. */
+static void mark_reaching(struct unit *u)
+{
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (unsigned i = 0; i < u->nmacros; i++) {
+			struct macro *m = &u->macros[i];
+
+			for (unsigned k = m->body; !m->reaches && k < m->end; k++)
+				if (m->f->t.v[k].kind == TOK_IDENT && strcmp(m->f->t.v[k].text, m->name) &&
+				    reaches(u, m->f->t.v[k].text))
+					changed = m->reaches = true;
+		}
+	}
+}
+
+/* The arguments of a macro use whose '(' is at i: each [start, end) at top level. */
+static unsigned split_args(const struct tokens *t, unsigned i, unsigned *starts, unsigned *ends,
+			   unsigned max, unsigned *nargs)
+{
+	unsigned depth = 0, k = i + 1;
+
+	*nargs = 0;
+	if (max)
+		starts[0] = k;
+	for (; k < t->n; k++) {
+		const char *x = t->v[k].text;
+
+		if (!strcmp(x, "(") || !strcmp(x, "[") || !strcmp(x, "{"))
+			depth++;
+		else if ((!strcmp(x, ")") || !strcmp(x, "]") || !strcmp(x, "}")) && depth)
+			depth--;
+		else if (!strcmp(x, ")"))
+			break;
+		else if (!strcmp(x, ",") && !depth) {
+			if (*nargs < max)
+				ends[*nargs] = k;
+			if (++*nargs < max)
+				starts[*nargs] = k + 1;
+		}
+	}
+	if (*nargs < max)
+		ends[*nargs] = k;
+	(*nargs)++;
+	return k;
+}
+
+#define MAX_ARGS 16
+
+/* What walking the unit needs beside the file at hand. */
+struct walker {
+	struct unit *u;
+	struct lsm_source *out;
+};
+
+static void add_entry(struct lsm_source *out, const char *hook, const char *function,
+		      const char *guard, const char *file, unsigned line, const char *unsure)
+{
+	out->entries = xrealloc(out->entries, (out->n + 1) * sizeof(*out->entries));
+	out->entries[out->n++] = (struct impl_entry){
+		xstrdup(hook), xstrdup(function), *guard ? xstrdup(guard) : NULL, NULL,
+		xstrdup(file), line, unsure ? xstrdup(unsure) : NULL,
+	};
+}
+
+static void set_opaque(struct lsm_source *out, const char *file, unsigned line, const char *what)
+{
+	warn_at(file, line, 0, "%s: lsmgen cannot tell which hook it registers, so where this "
+		"LSM counts every hook keeps MAX_LSM_COUNT slots", what);
+	if (!out->opaque)
+		out->opaque = xasprintf("%s at %s:%u names no hook lsmgen can read", what, file, line);
+}
+
+/*
+ * The hook a use of macro m registers, given its arguments: m's body must be
+ * LSM_HOOK_INIT(X, ...) with X one of m's parameters or a hook name. NULL otherwise.
+ */
+static char *alias_hook(const struct macro *m, const struct tokens *t, const unsigned *starts,
+			const unsigned *ends, unsigned nargs)
+{
+	const struct tok *b = m->f->t.v;
+
+	if (m->end - m->body < 4 || !tok_is(&b[m->body], "LSM_HOOK_INIT") ||
+	    !tok_is(&b[m->body + 1], "(") || b[m->body + 2].kind != TOK_IDENT ||
+	    !tok_is(&b[m->body + 3], ","))
+		return NULL;
+	const char *x = b[m->body + 2].text;
+
+	for (unsigned p = 0; p < m->params.n; p++) {
+		if (strcmp(m->params.v[p], x))
+			continue;
+		if (p >= nargs || p >= MAX_ARGS || ends[p] != starts[p] + 1 ||
+		    t->v[starts[p]].kind != TOK_IDENT)
+			return NULL;
+		return xstrdup(t->v[starts[p]].text);
+	}
+	return xstrdup(x);
+}
+
+/* A use, at token i of f, of LSM_HOOK_INIT or of a macro that reaches it. */
+static unsigned registration(struct walker *w, const struct lexed *f, unsigned i, const char *guard)
+{
+	const struct tokens *t = &f->t;
+	const char *name = t->v[i].text;
+	unsigned line = t->v[i].line, count, nargs = 0;
+	const struct macro *m = find_macro(w->u, name, &count);
+	unsigned starts[MAX_ARGS], ends[MAX_ARGS], close = i;
+	char *what = xasprintf("%s(...)", name);
+
+	if (i + 1 < t->n && tok_is(&t->v[i + 1], "("))
+		close = split_args(t, i + 1, starts, ends, MAX_ARGS, &nargs);
+	/* "#define ALIAS LSM_HOOK_INIT", through any chain of such: ALIAS(h, f) is an entry */
+	const char *target = name;
+
+	for (unsigned hops = 0; count == 1 && !m->function_like && m->end == m->body + 1 &&
+	     m->f->t.v[m->body].kind == TOK_IDENT && hops < 16; hops++) {
+		target = m->f->t.v[m->body].text;
+		m = find_macro(w->u, target, &count);
+	}
+	bool direct = count == 0 && !strcmp(target, "LSM_HOOK_INIT");
+
+	if (direct && nargs == 2 && ends[0] == starts[0] + 1 && t->v[starts[0]].kind == TOK_IDENT) {
+		char *fn = join_as_written(t->v, starts[1], ends[1]);
+
+		add_entry(w->out, t->v[starts[0]].text, fn, guard, f->path, line, NULL);
+		free(fn);
+	} else if (!direct && count == 1 && m->function_like == (nargs > 0)) {
+		char *hook = alias_hook(m, t, starts, ends, nargs);
+
+		if (hook) {
+			add_entry(w->out, hook, name, guard, f->path, line, NULL);
+			free(hook);
+		} else {
+			set_opaque(w->out, f->path, line, what);
+		}
+	} else {
+		set_opaque(w->out, f->path, line, what);
+	}
+	free(what);
+	return close;
+}
+
+static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth);
+
+/* One directive at [i, next) of f. */
+static void directive(struct walker *w, const struct lexed *f, unsigned i, unsigned next,
+		      struct cond_stack *conds, const char *outer, unsigned depth)
+{
+	const struct tok *v = f->t.v;
+	struct lsm_source *out = w->out;
+
+	/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
+	if (i + 2 < next && tok_is(&v[i + 1], "define") && tok_is(&v[i + 2], "LSM_HOOK"))
+		for (unsigned k = i + 3; k < next; k++)
+			out->all_hooks |= v[k].kind == TOK_IDENT && reaches(w->u, v[k].text);
+	/* #define NAME "text": what a .name = NAME of this file or directory means */
+	if (i + 4 == next && tok_is(&v[i + 1], "define") && v[i + 2].kind == TOK_IDENT &&
+	    v[i + 3].kind == TOK_LITERAL && v[i + 3].text[0] == '"' && v[i + 3].off > v[i + 2].end) {
+		strlist_add(&out->define_names, v[i + 2].text);
+		strlist_add(&out->define_values, v[i + 3].text);
+	}
+	walk_directive(conds, &f->t, f->text, i, next, i == 0);
+	char *inc = local_include(f, i, next);
+
+	if (inc && depth < MAX_INCLUDE_DEPTH) {
+		char *g = guard_text(conds);
+		char *both = *outer && g && *g ? xasprintf("(%s) && (%s)", outer, g) :
+			     xstrdup(*outer ? outer : g ? g : "");
+
+		walk_file(w, inc, both, depth + 1);
+		free(both);
+		free(g);
+	}
+	free(inc);
+}
+
+/* Walk one file of the unit under the guard its #include sits in ("" for the .c itself). */
+static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth)
+{
+	const struct lexed *f = NULL;
+	struct cond_stack conds = { 0 };
+
+	for (unsigned i = 0; i < w->u->nfiles && !f; i++)
+		f = !strcmp(w->u->files[i].path, path) ? &w->u->files[i] : NULL;
+	if (!f)
+		return;
+	if (depth && !strlist_has(&w->out->headers, path))
+		strlist_add(&w->out->headers, path);
+	for (unsigned i = 0, next = 0; i < f->t.n; i++) {
+		const struct tok *v = f->t.v;
 
 		if (tok_is(&v[i], "#") && i >= next) {
-			next = directive_end(&t, text, i);
-			/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
-			if (i + 2 < next && tok_is(&v[i + 1], "define") && tok_is(&v[i + 2], "LSM_HOOK"))
-				for (unsigned k = i + 3; k < next; k++)
-					out->all_hooks |= tok_is(&v[k], "LSM_HOOK_INIT");
-			/* #define NAME "text": what a .name = NAME of this file or directory means */
-			if (i + 4 == next && tok_is(&v[i + 1], "define") &&
-			    v[i + 2].kind == TOK_IDENT && v[i + 3].kind == TOK_LITERAL &&
-			    v[i + 3].text[0] == '"' && v[i + 3].off > v[i + 2].end) {
-				strlist_add(&out->define_names, v[i + 2].text);
-				strlist_add(&out->define_values, v[i + 3].text);
-			}
-			walk_directive(&conds, &t, text, i, next, i == 0);
+			next = directive_end(&f->t, f->text, i);
+			directive(w, f, i, next, &conds, outer, depth);
 			continue;
 		}
 		if (i < next)
 			continue;	/* inside a directive */
-		if ((tok_is(&v[i], "DEFINE_LSM") || tok_is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < t.n &&
+		if ((tok_is(&v[i], "DEFINE_LSM") || tok_is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < f->t.n &&
 		    tok_is(&v[i + 1], "(") && v[i + 2].kind == TOK_IDENT && tok_is(&v[i + 3], ")")) {
-			char *name = lsm_info_name(&t, text, i + 4);
+			char *name = lsm_info_name(&f->t, f->text, i + 4);
 
-			if (!strlist_has(&out->lsm_names, name))
-				strlist_add(&out->lsm_names, name);
+			if (!strlist_has(&w->out->lsm_names, name))
+				strlist_add(&w->out->lsm_names, name);
 			free(name);
 		}
-		if (tok_is(&v[i], "LSM_HOOK_INIT") && i + 5 < t.n && tok_is(&v[i + 1], "(") &&
-		    v[i + 2].kind == TOK_IDENT && tok_is(&v[i + 3], ",") &&
-		    v[i + 4].kind == TOK_IDENT && tok_is(&v[i + 5], ")")) {
+		if (v[i].kind == TOK_IDENT && reaches(w->u, v[i].text) &&
+		    strcmp(v[i].text, "LSM_HOOK")) {
 			char *g = guard_text(&conds);
+			char *both = *outer && g && *g ? xasprintf("(%s) && (%s)", outer, g) :
+				     xstrdup(*outer ? outer : g ? g : "");
 
-			out->lines = xrealloc(out->lines, (out->hooks.n + 1) * sizeof(*out->lines));
-			out->lines[out->hooks.n] = v[i].line;
-			strlist_add(&out->hooks, v[i + 2].text);
-			strlist_add(&out->functions, v[i + 4].text);
-			strlist_add(&out->guards, g ? g : "");
+			i = registration(w, f, i, both);
+			free(both);
 			free(g);
 		}
 	}
 	cond_stack_free(&conds);
-	tokens_free(&t);
-	free(text);
+}
+
+static void unit_free(struct unit *u)
+{
+	for (unsigned i = 0; i < u->nfiles; i++) {
+		free(u->files[i].path);
+		free(u->files[i].text);
+		tokens_free(&u->files[i].t);
+	}
+	for (unsigned i = 0; i < u->nmacros; i++) {
+		free(u->macros[i].name);
+		strlist_free(&u->macros[i].params);
+	}
+	free(u->files);
+	free(u->macros);
+}
+
+/*
+ * Every registration in the file at path: LSM_HOOK_INIT(hook, function) entries, uses of
+ * macros whose bodies reach LSM_HOOK_INIT (through any chain of macros), in the file and
+ * in the local headers it includes, each under the #if conditions around it (the
+ * include's too). What cannot be attributed to a hook makes the LSM opaque.
+ */
+static bool lsm_source_scan(const char *path, struct lsm_source *out)
+{
+	struct unit u = { 0 };
+	struct walker w = { &u, out };
+
+	memset(out, 0, sizeof(*out));
+	if (!gather(&u, path, 0)) {
+		unit_free(&u);
+		return false;
+	}
+	mark_reaching(&u);
+	walk_file(&w, path, "", 0);
+	unit_free(&u);
 	return true;
 }
 
 static void lsm_source_free(struct lsm_source *s)
 {
-	free(s->lines);
+	for (unsigned i = 0; i < s->n; i++) {
+		free(s->entries[i].hook);
+		free(s->entries[i].function);
+		free(s->entries[i].guard);
+		free(s->entries[i].file);
+		free(s->entries[i].unsure);
+	}
+	free(s->entries);
+	free(s->opaque);
 	strlist_free(&s->lsm_names);
 	strlist_free(&s->define_names);
 	strlist_free(&s->define_values);
-	strlist_free(&s->hooks);
-	strlist_free(&s->functions);
-	strlist_free(&s->guards);
+	strlist_free(&s->headers);
 }
 
 /* One source file and what it holds. */
@@ -166,47 +507,67 @@ struct tree {
 	unsigned n;
 };
 
-/* "hooks.c" is built only with CONFIG_X when the Makefile says "name-$(CONFIG_X) += hooks.o". */
+/*
+ * The Kconfig symbols under which the Makefile builds base ("hooks.c"), as "A B" (built
+ * when any is set), or NULL when it is built unconditionally or the Makefile does not say.
+ * Every listing counts: "x-$(CONFIG_A) += hooks.o" and "x-y += hooks.o" build it always.
+ */
 static char *makefile_condition(const char *makefile, const char *base)
 {
 	size_t len, n = strlen(base);
-	char *text, *found = NULL;
+	char *text;
 	struct stat st;
+	struct strlist syms = { 0 };
+	bool always = false, listed = false;
 
 	if (stat(makefile, &st) != 0 || !(text = read_file(makefile, &len)))
 		return NULL;
 	for (char *p = text; *p; p++)	/* join continuation lines */
 		if (p[0] == '\\' && p[1] == '\n')
 			p[0] = p[1] = ' ';
-	for (char *line = text; line < text + len && !found;) {
-		char *eol = strchr(line, '\n');
+	for (char *line = text; line < text + len;) {
+		char *eol = strchr(line, '\n'), *eq, *hash;
 
 		if (eol)
 			*eol = '\0';
-		char *cfg = strstr(line, "-$(CONFIG_"), *eq = strchr(line, '=');
+		if ((hash = strchr(line, '#')))
+			*hash = '\0';
+		eq = strchr(line, '=');
+		/* is "<base without .c>.o" one of the words after '=' ? */
+		for (char *w = eq ? eq + 1 : ""; *w;) {
+			while (*w == ' ' || *w == '\t')
+				w++;
+			char *e = w;
 
-		if (cfg && eq && cfg < eq && line[0] != '#') {
-			/* is "<base without .c>.o" one of the words after '=' ? */
-			for (char *w = eq + 1; *w && !found;) {
-				while (*w == ' ' || *w == '\t')
-					w++;
-				char *e = w;
+			while (*e && *e != ' ' && *e != '\t')
+				e++;
+			if ((size_t)(e - w) == n && !strncmp(w, base, n - 2) && !strncmp(e - 2, ".o", 2)) {
+				char *cfg = strstr(line, "-$(CONFIG_"), *end = cfg ? strchr(cfg, ')') : NULL;
 
-				while (*e && *e != ' ' && *e != '\t')
-					e++;
-				if ((size_t)(e - w) == n && !strncmp(w, base, n - 2) && !strncmp(e - 2, ".o", 2)) {
-					char *sym = cfg + 10, *end = strchr(sym, ')');
+				listed = true;
+				if (cfg && cfg < eq && end && end < eq && end > cfg + 10 &&
+				    strspn(cfg + 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					   "0123456789_") == (size_t)(end - cfg - 10)) {
+					char *sym = xstrndup(cfg + 10, (size_t)(end - cfg - 10));
 
-					if (end && end > sym)
-						found = xstrndup(sym, (size_t)(end - sym));
+					if (!strlist_has(&syms, sym))
+						strlist_add(&syms, sym);
+					free(sym);
+				} else {
+					always = true;	/* -y, -objs, or a form not read: built */
 				}
-				w = e;
 			}
+			w = e;
 		}
 		line = eol ? eol + 1 : text + len;
 	}
 	free(text);
-	return found;
+	struct buf b = { 0 };
+
+	for (unsigned i = 0; listed && !always && i < syms.n; i++)
+		buf_printf(&b, "%s%s", i ? " " : "", syms.v[i]);
+	strlist_free(&syms);
+	return b.s;
 }
 
 static void walk(const char *dir, struct tree *t, struct strlist *deps)
@@ -238,8 +599,8 @@ static void walk(const char *dir, struct tree *t, struct strlist *deps)
 			s.base = xstrdup(names.v[i]);
 			char *makefile = xasprintf("%s/Makefile", dir);
 
-			if (lsm_source_scan(path, &s.scan) && (s.scan.hooks.n || s.scan.lsm_names.n ||
-								 s.scan.all_hooks)) {
+			if (lsm_source_scan(path, &s.scan) && (s.scan.n || s.scan.lsm_names.n ||
+								 s.scan.all_hooks || s.scan.opaque)) {
 				struct stat mst;
 
 				s.build_condition = makefile_condition(makefile, names.v[i]);
@@ -387,7 +748,7 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		const char *who = owner(&t, s);
 		char *unknown = NULL;
 
-		if (!who && (s->scan.hooks.n || s->scan.all_hooks)) {
+		if (!who && (s->scan.n || s->scan.all_hooks || s->scan.opaque)) {
 			unknown = xasprintf("?%s", s->path + strlen(kdir) + 1);
 			warn_at(s->path, 0, 0, "cannot tell which LSM registers these hooks: they keep "
 				"MAX_LSM_COUNT slots");
@@ -409,17 +770,22 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		if (!l->kconfig)
 			l->kconfig = xstrdup("");
 		l->all_hooks |= s->scan.all_hooks;
-		for (unsigned k = 0; k < s->scan.hooks.n; k++) {
-			const char *g = s->scan.guards.v[k];
+		if (s->scan.opaque && !l->opaque)
+			l->opaque = xstrdup(s->scan.opaque);
+		for (unsigned k = 0; k < s->scan.n; k++) {
+			struct impl_entry *e = &s->scan.entries[k];
 
 			l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
 			l->entries[l->n++] = (struct impl_entry){
-				xstrdup(s->scan.hooks.v[k]), xstrdup(s->scan.functions.v[k]),
-				*g ? xstrdup(g) : NULL,
+				e->hook, e->function, e->guard,
 				s->build_condition ? xstrdup(s->build_condition) : NULL,
-				xstrdup(s->path), s->scan.lines[k],
+				e->file, e->line, e->unsure,
 			};
+			memset(e, 0, sizeof(*e));	/* moved */
 		}
+		for (unsigned k = 0; k < s->scan.headers.n; k++)
+			if (!strlist_has(deps, s->scan.headers.v[k]))
+				strlist_add(deps, s->scan.headers.v[k]);
 		free(unknown);
 	}
 	for (unsigned i = 0; i < t.n; i++) {

@@ -49,6 +49,25 @@ static bool only_kconfig(const char *expr)
 	return true;
 }
 
+/* "A B" (the file is built when any is set) as C: IS_ENABLED(CONFIG_A) || ... */
+static void put_build_condition(struct buf *b, const char *bc)
+{
+	struct strlist syms = { 0 };
+
+	strlist_split(&syms, bc, ' ');
+	buf_puts(b, syms.n > 1 ? "(" : "");
+	for (unsigned i = 0; i < syms.n; i++)
+		buf_printf(b, "%sIS_ENABLED(CONFIG_%s)", i ? " || " : "", syms.v[i]);
+	buf_puts(b, syms.n > 1 ? ")" : "");
+	strlist_free(&syms);
+}
+
+/* Entries of l, then one per hook of the table when it registers them all or is opaque. */
+static unsigned lsm_fates(const struct model *m, const struct impl_lsm *l)
+{
+	return l->n + (l->all_hooks || l->opaque ? m->nhooks : 0);
+}
+
 static int counted_index(const struct model *m, const char *kconfig)
 {
 	const struct lsm *l = registry_find(&m->reg, kconfig, true);
@@ -63,7 +82,7 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < im->n; i++)
-		n += im->lsms[i].n + (im->lsms[i].all_hooks ? m->nhooks : 0);
+		n += lsm_fates(m, &im->lsms[i]);
 	struct fate *f = xcalloc(n, sizeof(*f));
 	const char **exprs = xcalloc(n, sizeof(*exprs));
 	char **owned = xcalloc(n, sizeof(*owned));
@@ -75,7 +94,7 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 		bool enabled = config_is_enabled(cfg, l->kconfig);
 		bool counted = r >= 0 && m->counted[r];
 
-		for (unsigned j = 0; j < l->n + (l->all_hooks ? m->nhooks : 0); j++, k++) {
+		for (unsigned j = 0; j < lsm_fates(m, l); j++, k++) {
 			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
 
 			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
@@ -91,13 +110,19 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 					   "the LSM is not built";
 				continue;
 			}
+			if ((e && e->unsure) || (!e && l->opaque)) {
+				f[k].v = V_UNSURE;
+				f[k].why = e ? e->unsure : l->opaque;
+				continue;
+			}
 			struct buf b = { 0 };
 
 			if (e && e->guard)
 				buf_printf(&b, "(%s)", e->guard);
-			if (e && e->build_condition)
-				buf_printf(&b, "%sIS_ENABLED(CONFIG_%s)", b.len ? " && " : "",
-					   e->build_condition);
+			if (e && e->build_condition) {
+				buf_puts(&b, b.len ? " && " : "");
+				put_build_condition(&b, e->build_condition);
+			}
 			if (!b.len)
 				continue;
 			if (!only_kconfig(b.s)) {
@@ -157,7 +182,8 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 		bool found = false;
 
 		for (unsigned i = 0; i < im->n && !found; i++)
-			found = !strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig);
+			found = !strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig) &&
+				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
 		if (m->counted[r] && !found) {
 			warn_at(im->source, 0, 0, "counted LSM '%s' (%s) has no entries here: every hook "
 				"keeps MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
@@ -217,8 +243,16 @@ bool slots_explain(const struct model *m, const struct impls *im, const struct c
 		       f->lsm->name, f->e ? f->e->function : "(every hook)", f->why);
 		if (f->e && f->e->guard)
 			printf(": %s", f->e->guard);
-		if (f->e && f->e->build_condition)
-			printf(" [file built with CONFIG_%s]", f->e->build_condition);
+		if (f->e && f->e->build_condition) {
+			struct strlist syms = { 0 };
+
+			strlist_split(&syms, f->e->build_condition, ' ');
+			printf(" [file built with");
+			for (unsigned i = 0; i < syms.n; i++)
+				printf("%s CONFIG_%s", i ? " or" : "", syms.v[i]);
+			printf("]");
+			strlist_free(&syms);
+		}
 		putchar('\n');
 	}
 	free(fates);
@@ -238,7 +272,9 @@ void impls_free(struct impls *im)
 			free(l->entries[j].guard);
 			free(l->entries[j].build_condition);
 			free(l->entries[j].file);
+			free(l->entries[j].unsure);
 		}
+		free(l->opaque);
 		free(l->entries);
 		free(l->name);
 		free(l->kconfig);
@@ -389,10 +425,11 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 		char *counts = l->kconfig ? xasprintf("IS_ENABLED(%s)", l->kconfig) : NULL;
 		struct strlist filled = { 0 };
 
-		for (unsigned j = 0; j < l->n + (l->all_hooks ? m->nhooks : 0); j++) {
+		for (unsigned j = 0; j < lsm_fates(m, l); j++) {
 			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
 			struct hook *h = model_find_hook(m, e ? e->hook : m->hooks[j - l->n].name);
 			bool holds = !e || ok[k++] >= 0;
+			const char *unsure = e ? e->unsure : l->opaque;
 
 			if (!h)
 				continue;	/* the table has no such hook */
@@ -408,6 +445,11 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 				add_unique(&ht->unsure, counts);
 				continue;
 			}
+			/* where the LSM counts, what it registers here is not known */
+			if (unsure) {
+				add_unique(&ht->unsure, counts);
+				continue;
+			}
 			buf_puts(&term, counts);
 			if (holds && e && e->guard) {
 				holds = only_kconfig(e->guard);
@@ -419,8 +461,10 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 			}
 			/* a file built by the LSM's own symbol adds nothing to the LSM's term */
 			if (holds && e && e->build_condition &&
-			    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_")))
-				buf_printf(&term, " && IS_ENABLED(CONFIG_%s)", e->build_condition);
+			    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_"))) {
+				buf_puts(&term, " && ");
+				put_build_condition(&term, e->build_condition);
+			}
 			if (!holds) {
 				warn_at(e->file ? e->file : im->source, e->line, 0, "%s: %s of LSM '%s' "
 					"has a condition no C expression can say: LSM_SLOTS_%s is "
@@ -461,8 +505,9 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 		bool found = false;
 
 		for (unsigned i = 0; i < im->n && !found; i++)
-			found = im->lsms[i].kconfig && !strcmp(im->lsms[i].kconfig,
-								m->reg.lsms[r].kconfig);
+			found = im->lsms[i].kconfig &&
+				!strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig) &&
+				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
 		if (found)
 			continue;
 		char *counts = xasprintf("IS_ENABLED(%s)", m->reg.lsms[r].kconfig);

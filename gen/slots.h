@@ -10,9 +10,12 @@ struct impl_entry {
 	char *hook;
 	char *function;
 	char *guard;		/* preprocessor condition around the entry, or NULL */
-	char *build_condition;	/* Kconfig symbol (no CONFIG_) building its file, or NULL */
+	char *build_condition;	/* Kconfig symbols (no CONFIG_, separated by spaces) of which
+				 * any builds its file, or NULL */
 	char *file;		/* where the entry is, for messages; NULL if unknown */
 	unsigned line;
+	char *unsure;		/* why its conditions cannot be known (its hook keeps
+				 * MAX_LSM_COUNT where the LSM counts), or NULL */
 };
 
 /* One LSM of an implementer list: its symbol and entries. */
@@ -21,6 +24,8 @@ struct impl_lsm {
 	char *kconfig;		/* with the CONFIG_ prefix */
 	bool all_hooks;		/* registers every hook of the table (the BPF LSM's X-macro) */
 	bool unsure;		/* a scan could not tell the LSM or its symbol */
+	char *opaque;		/* why its hooks cannot all be known: where it counts, every
+				 * hook keeps MAX_LSM_COUNT; NULL when they can */
 	struct impl_entry *entries;
 	unsigned n;
 };

@@ -309,6 +309,20 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+void strlist_split(struct strlist *l, const char *s, char sep)
+{
+	while (*s) {
+		const char *e = strchr(s, sep);
+		size_t n = e ? (size_t)(e - s) : strlen(s);
+		char *field = xstrndup(s, n);
+
+		if (n)
+			strlist_add(l, field);
+		free(field);
+		s += n + (e != NULL);
+	}
+}
+
 void strlist_sort(struct strlist *l)
 {
 	if (l->n > 1)

@@ -89,6 +89,8 @@ void strlist_add(struct strlist *l, const char *s);
 bool strlist_has(const struct strlist *l, const char *s);
 /* Sort in strcmp order (file names, so a scan does not depend on readdir's order). */
 void strlist_sort(struct strlist *l);
+/* Add the non-empty fields of s separated by sep. */
+void strlist_split(struct strlist *l, const char *s, char sep);
 /* Free every string and the list. */
 void strlist_free(struct strlist *l);
 

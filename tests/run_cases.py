@@ -1,5 +1,6 @@
 """Data-driven tests: each folder holds `cmd` (lsmgen's arguments on its first line; @OUT@
-is a fresh output directory), the inputs, and what must come out: `stdout`, `stderr`
+is a fresh output directory; several lines are several runs on the same inputs, whose
+outputs are compared together, each after a "$ arguments" line), the inputs, and what must come out: `stdout`, `stderr`
 (each absent = must be empty), `status` (absent = 0), and `expected/` (the exact set of files
 written to @OUT@). lsmgen runs inside the folder, so messages name files as the folder
 does. --regen rewrites the expectations from what lsmgen does now: read the diff before
@@ -29,22 +30,26 @@ def diff(want, got, name):
 
 def run_case(case, regen):
     with open(os.path.join(case, "cmd")) as f:
-        line = f.readline().strip()
+        lines = [x.strip() for x in f if x.strip()]
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "out")
-        args = [a.replace("@OUT@", out).replace("@SHARED@", kmodel.SHARED) for a in shlex.split(line)]
-        if "@SHARED@" in line and not os.path.isdir(kmodel.SHARED):
-            return None
-        r = subprocess.run([kmodel.lsmgen()] + args, cwd=case, capture_output=True)
-        # the output directory is a fresh temporary one: expectations name it @OUT@
-        got = {"stdout": r.stdout.decode("utf-8", "replace").replace(out, "@OUT@"),
-               "stderr": r.stderr.decode("utf-8", "replace").replace(out, "@OUT@"),
-               "status": f"{r.returncode}\n"}
-        # lsmgen exits 0, 1 or 2; anything else (a signal, a sanitizer) is a bug, never
-        # an expectation, not even one --regen would record
-        if r.returncode not in (0, 1, 2):
-            return [f"lsmgen exited with status {r.returncode}:\n{got['stderr'][-3000:]}"]
+        got = {"stdout": "", "stderr": "", "status": ""}
+        for line in lines:
+            args = [a.replace("@OUT@", out).replace("@SHARED@", kmodel.SHARED)
+                    for a in shlex.split(line)]
+            if "@SHARED@" in line and not os.path.isdir(kmodel.SHARED):
+                return None
+            r = subprocess.run([kmodel.lsmgen()] + args, cwd=case, capture_output=True)
+            # the output directory is a fresh temporary one: expectations name it @OUT@
+            head = f"$ {line}\n" if len(lines) > 1 else ""
+            got["stdout"] += head + r.stdout.decode("utf-8", "replace").replace(out, "@OUT@")
+            got["stderr"] += head + r.stderr.decode("utf-8", "replace").replace(out, "@OUT@")
+            got["status"] += head + f"{r.returncode}\n"
+            # lsmgen exits 0, 1 or 2; anything else (a signal, a sanitizer) is a bug, never
+            # an expectation, not even one --regen would record
+            if r.returncode not in (0, 1, 2):
+                return [f"lsmgen exited with status {r.returncode}:\n{got['stderr'][-3000:]}"]
         got_files = {}
         if os.path.isdir(out):
             for root, _, names in os.walk(out):

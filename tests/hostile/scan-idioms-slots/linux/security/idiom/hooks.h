@@ -1,0 +1,2 @@
+/* declarations only */
+int idiom_file_open(struct file *file);

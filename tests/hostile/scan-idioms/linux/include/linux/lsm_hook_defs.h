@@ -1,0 +1,7 @@
+LSM_HOOK(int, 0, file_open, struct file *file)
+LSM_HOOK(int, 0, file_ioctl, struct file *file, unsigned int cmd, unsigned long arg)
+LSM_HOOK(int, 0, task_kill, struct task_struct *p, int sig)
+LSM_HOOK(int, 0, mmap_file, struct file *file, unsigned long prot)
+LSM_HOOK(int, 0, inode_permission, struct inode *inode, int mask)
+LSM_HOOK(int, 0, bprm_check_security, struct linux_binprm *bprm)
+LSM_HOOK(void, LSM_RET_VOID, file_free_security, struct file *file)
