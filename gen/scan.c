@@ -93,7 +93,8 @@ struct lexed {
 
 /* A #define of the unit: its parameters and its body, tokens [body, end) of its file. */
 struct macro {
-	const struct lexed *f;
+	const struct lexed *f;	/* set once every file is lexed (files[] moves until then) */
+	unsigned file;
 	char *name;
 	bool function_like;
 	struct strlist params;
@@ -128,13 +129,13 @@ static char *local_include(const struct lexed *f, unsigned i, unsigned end)
 	return NULL;
 }
 
-static void add_define(struct unit *u, const struct lexed *f, unsigned i, unsigned end)
+static void add_define(struct unit *u, unsigned file, unsigned i, unsigned end)
 {
-	const struct tok *v = f->t.v;
+	const struct tok *v = u->files[file].t.v;
 
 	if (i + 2 >= end || !tok_is(&v[i + 1], "define") || v[i + 2].kind == TOK_LITERAL)
 		return;
-	struct macro m = { f, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, false };
+	struct macro m = { NULL, file, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, false };
 
 	/* function-like when '(' touches the name */
 	if (i + 3 < end && tok_is(&v[i + 3], "(") && v[i + 3].off == v[i + 2].end) {
@@ -190,7 +191,7 @@ static bool gather(struct unit *u, const char *path, unsigned depth)
 		if (!tok_is(&cur->t.v[i], "#") || i < next)
 			continue;
 		next = directive_end(&cur->t, cur->text, i);
-		add_define(u, cur, i, next);
+		add_define(u, me, i, next);
 	}
 	return true;
 }
@@ -472,6 +473,8 @@ static bool lsm_source_scan(const char *path, struct lsm_source *out)
 		unit_free(&u);
 		return false;
 	}
+	for (unsigned i = 0; i < u.nmacros; i++)
+		u.macros[i].f = &u.files[u.macros[i].file];
 	mark_reaching(&u);
 	walk_file(&w, path, "", 0);
 	unit_free(&u);
