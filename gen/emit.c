@@ -33,10 +33,24 @@ static const char *const generated_names[] = {
 	"lsm_static_call_index", "lsm_static_call_index_len",
 };
 
+/* The prefixes of the names generated per hook and slot (lsm_static_call_H_n, ...): a
+ * parameter named like one would hide that global from the dispatcher. */
+static const char *const generated_prefixes[] = {
+	"LSM_SLOTS_", "lsm_dispatch_", "lsm_slot_", "lsm_static_call_", "security_hook_active_",
+};
+
 static bool is_generated_name(const char *s)
 {
 	for (size_t i = 0; i < sizeof(generated_names) / sizeof(*generated_names); i++)
 		if (!strcmp(s, generated_names[i]))
+			return true;
+	return false;
+}
+
+static bool has_generated_prefix(const char *s)
+{
+	for (size_t i = 0; i < sizeof(generated_prefixes) / sizeof(*generated_prefixes); i++)
+		if (!strncmp(s, generated_prefixes[i], strlen(generated_prefixes[i])))
 			return true;
 	return false;
 }
@@ -50,7 +64,8 @@ struct cparam {
 static struct cparam cparam_of(const struct hook *h, unsigned k)
 {
 	const struct param *p = &h->params[k];
-	char *name = xstrdup(p->name);
+	/* a name of a generated family stays in it whatever is appended: prefix it instead */
+	char *name = has_generated_prefix(p->name) ? xasprintf("p_%s", p->name) : xstrdup(p->name);
 
 	for (;;) {
 		bool taken = is_generated_name(name);
@@ -494,7 +509,7 @@ void emit_free(struct outfile *files, unsigned nfiles)
 	free(files);
 }
 
-bool make_dirs(const char *dir)
+bool make_dirs(const char *dir, struct strlist *created)
 {
 	char *p = xstrdup(dir);
 	bool ok = true;
@@ -505,7 +520,9 @@ bool make_dirs(const char *dir)
 		char c = *s;
 
 		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+		if (mkdir(p, 0777) == 0) {
+			strlist_add(created, p);
+		} else if (errno != EEXIST) {
 			error_at(p, 0, 0, "cannot create directory: %s", strerror(errno));
 			ok = false;
 		}

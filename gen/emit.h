@@ -17,8 +17,8 @@ struct tv *emit_values(const struct model *m);
 /* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
 bool emit_render(const struct model *m, const char *tdir, struct outfile **files,
 		 unsigned *nfiles, struct strlist *deps);
-/* Create dir and its parents as needed. */
-bool make_dirs(const char *dir);
+/* Create dir and its parents as needed, adding each one made to created. */
+bool make_dirs(const char *dir, struct strlist *created);
 /* Free rendered files. */
 void emit_free(struct outfile *files, unsigned nfiles);
 /* Break lines longer than width at ", " inside parentheses, kernel style. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "config.h"
@@ -630,8 +631,14 @@ static int cmd_generate(struct opts *o)
 	/* an output that is an input, or another output, is refused before anything is written */
 	if (!rc && !output_refuse_aliases(&set, &m.deps))
 		rc = EXIT_USAGE;
-	if (!rc && !(make_dirs(o->output) && output_commit(&set, o->verbose)))
+	struct strlist created = { 0 };
+
+	if (!rc && !(make_dirs(o->output, &created) && output_commit(&set, o->verbose)))
 		rc = EXIT_USAGE;
+	/* a failed run leaves no directory it made behind, deepest first */
+	for (unsigned i = created.n; rc && i-- > 0;)
+		rmdir(created.v[i]);
+	strlist_free(&created);
 	if (!rc && o->verbose) {
 		struct stats st = model_stats(&m);
 
@@ -859,6 +866,42 @@ static int cmd_help(struct opts *o)
 	return 0;
 }
 
+/* A full disk or a closed pipe on stdout is an error of the environment, said so. */
+static int stdout_status(int rc)
+{
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+		error_at("<stdout>", 0, 0, "cannot write: %s", strerror(errno));
+		rc = EXIT_USAGE;
+	}
+	return rc;
+}
+
+/*
+ * An option that changes nothing in this use is a usage error naming what it needs,
+ * never silently ignored.
+ */
+static void refuse_idle_options(const struct opts *o)
+{
+	bool generates = !strcmp(o->cmd, "generate") || !strcmp(o->cmd, "check");
+
+	if (o->impls_tree && !o->impls)
+		usage_error(o->cmd, "--impls-tree picks a tree of --impls FILE: give --impls");
+	if (o->depfile_target && !o->depfile)
+		usage_error(o->cmd, "--depfile-target names the target of --depfile FILE: give "
+			    "--depfile");
+	if (generates && o->impls && !(o->slots && !strcmp(o->slots, "exact")))
+		usage_error(o->cmd, "--impls gives the facts --slots exact counts from: add "
+			    "--slots exact");
+	if (!strcmp(o->cmd, "hooks") && !o->explain_slots && (o->lsms || o->lsm_count_h))
+		usage_error(o->cmd, "hooks lists the table, which no LSM list changes: %s serves "
+			    "--explain-slots here", o->lsms ? "--lsms" : "--lsm-count-h");
+	if (!strcmp(o->cmd, "diff") && (o->lsms || o->lsm_count_h || o->policies) &&
+	    o->nops == 2 && !strchr(o->ops[0], ':') && !strchr(o->ops[1], ':'))
+		usage_error(o->cmd, "%s applies to a HOOKDEFS:CONFIG side; both sides are "
+			    "manifests", o->lsms ? "--lsms" : o->lsm_count_h ? "--lsm-count-h" :
+			    "--policies");
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { .argc = argc, .argv = argv };
@@ -872,14 +915,14 @@ int main(int argc, char **argv)
 	o.cmd = argv[1];
 	if (!strcmp(o.cmd, "-h") || !strcmp(o.cmd, "--help")) {
 		print_main_help(stdout);
-		return 0;
+		return stdout_status(0);
 	}
 	if (!strcmp(o.cmd, "--version")) {
 		char *v = libclang_version();
 
 		printf("lsmgen %s (libclang: %s; jansson %s)\n", LSMGEN_VERSION, v, json_version());
 		free(v);
-		return 0;
+		return stdout_status(0);
 	}
 	c = find_command(o.cmd);
 	if (!c) {
@@ -887,15 +930,11 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	parse_args(&o, c, argc, argv);
+	refuse_idle_options(&o);
 	rc = c->run(&o);
 	for (unsigned i = 0; i < 3; i++)
 		free(o.owned[i]);
 	if (rc == 0 && error_count())
 		rc = EXIT_INPUT;
-	/* a full disk or a closed pipe on stdout is an error of the environment, said so */
-	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
-		error_at("<stdout>", 0, 0, "cannot write: %s", strerror(errno));
-		rc = EXIT_USAGE;
-	}
-	return rc;
+	return stdout_status(rc);
 }

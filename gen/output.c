@@ -20,6 +20,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -353,7 +355,124 @@ static void sync_dir_of(const char *path)
 	free(dir);
 }
 
+/*
+ * Runs into the same directories take turns: each locks (flock) every directory it writes
+ * in, in one order, for the whole comparison and replacement, so two runs at once leave
+ * one run's set, never a mix. A lock on the directory itself leaves no file behind, and
+ * the kernel drops it when a run dies, however it dies.
+ */
+struct dir_locks {
+	int *fds;
+	unsigned n;
+};
+
+static int by_inode(const void *a, const void *b)
+{
+	const struct stat *x = a, *y = b;
+
+	if (x->st_dev != y->st_dev)
+		return x->st_dev < y->st_dev ? -1 : 1;
+	return x->st_ino < y->st_ino ? -1 : x->st_ino > y->st_ino;
+}
+
+static char *dir_of(const char *path)
+{
+	const char *base = path_base(path);
+
+	return base > path ? xstrndup(path, (size_t)(base - path)) : xstrdup(".");
+}
+
+static void lock_dirs(const struct output_set *s, struct dir_locks *l)
+{
+	struct stat *st = xcalloc(s->n ? s->n : 1, sizeof(*st));
+	unsigned n = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (unsigned i = 0; i < s->n; i++) {
+		char *dir = dir_of(s->v[i].path);
+
+		if (stat(dir, &st[n]) == 0)
+			n++;
+		free(dir);
+	}
+	qsort(st, n, sizeof(*st), by_inode);
+	l->fds = xcalloc(n ? n : 1, sizeof(*l->fds));
+	for (unsigned i = 0; i < n; i++) {
+		if (i && !by_inode(&st[i - 1], &st[i]))
+			continue;
+		/* open the directory that has this inode: find its path again */
+		for (unsigned k = 0; k < s->n; k++) {
+			char *dir = dir_of(s->v[k].path);
+			struct stat now;
+			int fd = -1;
+
+			if (stat(dir, &now) == 0 && !by_inode(&now, &st[i]))
+				fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+			if (fd >= 0) {
+				while (flock(fd, LOCK_EX) != 0 && errno == EINTR)
+					;
+				l->fds[l->n++] = fd;
+			}
+			free(dir);
+			if (fd >= 0)
+				break;
+		}
+	}
+	free(st);
+}
+
+static void unlock_dirs(struct dir_locks *l)
+{
+	for (unsigned i = 0; i < l->n; i++)
+		close(l->fds[i]);	/* drops the lock */
+	free(l->fds);
+}
+
+/*
+ * Temporary files that a run killed outright (SIGKILL, a power cut) left beside an
+ * output: ".NAME.tmp.XXXXXX" and ".NAME.old.NNNNNN". Under the lock no live run has any.
+ */
+static void remove_stale(const struct output *o)
+{
+	char *dir = dir_of(o->path);
+	const char *base = path_base(o->path);
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = strlen(base);
+
+	while (d && (e = readdir(d))) {
+		const char *x = e->d_name;
+
+		if (x[0] != '.' || strncmp(x + 1, base, n) || x[n + 1] != '.' ||
+		    (strncmp(x + n + 2, "tmp.", 4) && strncmp(x + n + 2, "old.", 4)) ||
+		    strlen(x + n + 6) != 6)
+			continue;
+		char *path = xasprintf("%.*s%s", (int)(base - o->path), o->path, x);
+
+		unlink(path);
+		free(path);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+}
+
+static bool commit_locked(struct output_set *s, bool verbose);
+
 bool output_commit(struct output_set *s, bool verbose)
+{
+	struct dir_locks locks;
+
+	lock_dirs(s, &locks);
+	for (unsigned i = 0; i < s->n; i++)
+		remove_stale(&s->v[i]);
+	bool ok = commit_locked(s, verbose);
+
+	unlock_dirs(&locks);
+	return ok;
+}
+
+static bool commit_locked(struct output_set *s, bool verbose)
 {
 	bool ok = true;
 	unsigned replaced = 0;
@@ -557,11 +676,11 @@ void output_diffs(const struct output_set *s)
 	}
 }
 
-/* Make syntax: spaces, '#' and backslashes escaped with a backslash, '$' doubled. */
+/* Make syntax: spaces, tabs, ':', '#' and backslashes escaped with a backslash, '$' doubled. */
 static void put_dep_path(struct buf *b, const char *p)
 {
 	for (; *p; p++) {
-		if (*p == ' ' || *p == '#' || *p == '\\')
+		if (*p == ' ' || *p == '\t' || *p == ':' || *p == '#' || *p == '\\')
 			buf_putc(b, '\\');
 		if (*p == '$')
 			buf_putc(b, '$');

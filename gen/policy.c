@@ -30,6 +30,20 @@ bool policy_apply(struct model *m, const struct policy_list *rules, const char *
 		h->policy = r->policy;
 		h->any_if_zero = r->any_if_zero;
 	}
+	/* lsm_dispatch_H_lsmid must not be another hook's lsm_dispatch_<name> */
+	for (unsigned i = 0; i < m->nhooks; i++) {
+		const struct hook *h = &m->hooks[i];
+		char *name = xasprintf("%s_lsmid", h->name);
+		const struct hook *other = h->policy == POLICY_LSMID ? model_find_hook(m, name) : NULL;
+
+		if (other) {
+			error_at(m->hookdefs, other->line, 0, "hook '%s' is named like the lsmid "
+				 "dispatcher of hook '%s' (lsm_dispatch_%s): the generated code "
+				 "would define it twice", other->name, h->name, name);
+			ok = false;
+		}
+		free(name);
+	}
 	return ok;
 }
 

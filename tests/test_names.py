@@ -5,7 +5,9 @@ void, with every dispatch shape (keys, switch, primitives, lsmid dispatchers, th
 runtime toggle); the output is compiled with gcc and clang (-Wall -Wextra -Werror)
 against the stand-in and each dispatcher called once. The identifiers come from the
 shipped templates, not from a list in lsmgen, so a template that declares a new name is
-tested at once."""
+tested at once. Parameters named like the globals made for their own hook
+(security_hook_active_H_0, lsm_static_call_H_1, lsm_dispatch_H, ...) compile too, and a
+hook named like another hook's lsmid dispatcher is refused."""
 
 import json
 import os
@@ -63,6 +65,12 @@ def main():
                 policies["hooks"][f"h{i}_void"] = {"policy": "primitives"}
                 hooks += [(f"h{i}_int", "int", ["(struct inode *)0", "1"]),
                           (f"h{i}_void", "void", ["2L"])]
+            # parameters named like the globals made for the hook itself and its slots
+            own = ["security_hook_active_collide_0", "lsm_static_call_collide_1",
+                   "lsm_dispatch_collide", "lsm_slot_call_collide", "LSM_SLOTS_collide"]
+            f.write("LSM_HOOK(int, 0, collide, " + ", ".join(f"int {p}" for p in own) + ")\n")
+            policies["hooks"]["collide"] = {"policy": "primitives"}
+            hooks.append(("collide", "int", ["1", "2", "3", "4", "5"]))
         pol = os.path.join(tmp, "policies.json")
         with open(pol, "w") as f:
             json.dump(policies, f)
@@ -74,7 +82,7 @@ def main():
             a = ", ".join(args)
             calls.append(f"\tsink += (long)sizeof(lsm_dispatch_{name}({a}), 1);"
                          if ret == "void" else f"\tsink += lsm_dispatch_{name}({a});")
-            if ret == "int":
+            if ret == "int" and name != "collide":
                 calls.append(f"\tsink += lsm_dispatch_{name}_lsmid(1, {a});")
                 calls.append(f"\tsink += lsm_slot_active_{name}(0) + lsm_slot_call_{name}(0, {a});")
             else:
@@ -103,6 +111,19 @@ def main():
                         "\n".join(errors))
                 print(f"{shape}, {cc}: {len(hooks)} hooks, "
                       f"{'compiles' if r.returncode == 0 else 'FAILS'}")
+        # a hook named like another hook's lsmid dispatcher is refused where it is listed
+        clash = os.path.join(tmp, "clash.h")
+        with open(clash, "w") as f:
+            f.write("LSM_HOOK(int, 0, getprocattr, int x)\n"
+                    "LSM_HOOK(int, 0, getprocattr_lsmid, int x)\n")
+        with open(pol, "w") as f:
+            json.dump({"hooks": {"getprocattr": {"policy": "lsmid"}}}, f)
+        r = kmodel.run(["generate", "--hookdefs", clash, "--config", config, "--policies", pol,
+                        "-o", os.path.join(tmp, "clash")])
+        c.check(r.returncode == 1 and f"{clash}:2: error: hook 'getprocattr_lsmid' is named "
+                "like the lsmid dispatcher of hook 'getprocattr'" in r.stderr,
+                f"a hook named like an lsmid dispatcher is refused: {r.returncode} {r.stderr}")
+        c.check(not os.path.exists(os.path.join(tmp, "clash")), "and nothing is written")
     c.done()
 
 

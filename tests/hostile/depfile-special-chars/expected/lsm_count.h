@@ -1,0 +1,1 @@
+/* only the depfile matters here */
