@@ -210,50 +210,35 @@ static const char *get_string(json_t *obj, const char *key, const char *source, 
 	return json_string_value(v);
 }
 
-/* Keys starting with '_' are comments; any other unknown key is a typo worth reporting. */
-static void check_keys(json_t *obj, const char *const *known, const char *source, const char *where)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach(obj, key, v) {
-		bool ok = key[0] == '_';
-
-		for (unsigned i = 0; !ok && known[i]; i++)
-			ok = strcmp(key, known[i]) == 0;
-		if (!ok)
-			error_at(source, 0, 0, "%s: unknown key \"%s\"", where, key);
-	}
-}
-
 bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
 			size_t len)
 {
-	static const char *const top_keys[] = { "gate", "lsms", NULL };
-	static const char *const lsm_keys[] = { "name", "kconfig", "description", NULL };
-	json_error_t err;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	static const struct jkey top_keys[] = {
+		{ "gate", J_STRING_OR_NULL }, { "lsms", J_ARRAY }, { NULL, J_ANY },
+	};
+	static const struct jkey lsm_keys[] = {
+		{ "name", J_STRING }, { "kconfig", J_STRING }, { "description", J_ANY },
+		{ NULL, J_ANY },
+	};
+	struct jdoc d = { source, text, text + len };
+	json_t *root = jload(&d);
 	unsigned before = error_count();
 
 	memset(reg, 0, sizeof(*reg));
 	reg->source = xstrdup(source);
-	if (!root) {
-		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+	if (!root)
 		return false;
-	}
 	json_t *lsms = json_object_get(root, "lsms");
 
 	if (!json_is_object(root) || !json_is_array(lsms)) {
-		error_at(source, 0, 0, "an LSM list is an object with an array \"lsms\"");
+		error_at(source, 1, 1, "an LSM list is an object with an array \"lsms\"");
 		json_decref(root);
 		return false;
 	}
-	check_keys(root, top_keys, source, "top level");
+	check_members(&d, root, root, top_keys, "top level");
 	json_t *gate = json_object_get(root, "gate");
 
-	if (gate && !json_is_string(gate) && !json_is_null(gate))
-		error_at(source, 0, 0, "\"gate\" must be a string or null");
-	else if (json_is_string(gate))
+	if (json_is_string(gate))
 		reg->gate = xstrdup(json_string_value(gate));
 	reg->lsms = xcalloc(json_array_size(lsms), sizeof(*reg->lsms));
 	for (size_t i = 0; i < json_array_size(lsms); i++) {
@@ -262,15 +247,19 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 
 		snprintf(where, sizeof(where), "lsms[%zu]", i);
 		if (!json_is_object(e)) {
-			error_at(source, 0, 0, "%s: must be an object", where);
+			jreport(true, &d, root, lsms, NULL, i, "%s: must be an object", where);
 			continue;
 		}
-		check_keys(e, lsm_keys, source, where);
-		const char *name = get_string(e, "name", source, where);
-		const char *kconfig = get_string(e, "kconfig", source, where);
-
-		if (!name || !kconfig)
+		if (!check_members(&d, root, e, lsm_keys, where))
 			continue;
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const char *kconfig = json_string_value(json_object_get(e, "kconfig"));
+
+		if (!name || !kconfig) {
+			jreport(true, &d, root, lsms, NULL, i, "%s: missing \"%s\"", where,
+				name ? "kconfig" : "name");
+			continue;
+		}
 		reg->lsms[reg->n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 	}
 	json_decref(root);
@@ -332,53 +321,54 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 bool json_read_policies(struct policy_list *out, const char *source, const char *text,
 			size_t len)
 {
-	static const char *const top_keys[] = { "hooks", NULL };
-	static const char *const hook_keys[] = { "policy", "any_if_zero", NULL };
-	json_error_t err;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+	static const struct jkey top_keys[] = { { "hooks", J_OBJECT }, { NULL, J_ANY } };
+	static const struct jkey hook_keys[] = {
+		{ "policy", J_STRING }, { "any_if_zero", J_BOOL }, { NULL, J_ANY },
+	};
+	struct jdoc d = { source, text, text + len };
+	json_t *root = jload(&d);
 	unsigned before = error_count();
 	const char *name;
 	json_t *v;
 
 	memset(out, 0, sizeof(*out));
-	if (!root) {
-		error_at(source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+	if (!root)
 		return false;
-	}
 	json_t *hooks = json_object_get(root, "hooks");
 
 	if (!json_is_object(root) || !json_is_object(hooks)) {
-		error_at(source, 0, 0, "a policies file is an object with an object \"hooks\"");
+		error_at(source, 1, 1, "a policies file is an object with an object \"hooks\"");
 		json_decref(root);
 		return false;
 	}
-	check_keys(root, top_keys, source, "top level");
+	check_members(&d, root, root, top_keys, "top level");
 	json_object_foreach(hooks, name, v) {
 		char where[160];
-		const char *policy;
+		const char *policy = json_string_value(json_object_get(v, "policy"));
 		json_t *any = json_object_get(v, "any_if_zero");
 
 		snprintf(where, sizeof(where), "hooks.%.140s", name);
 		if (!is_identifier(name)) {
-			error_at(source, 0, 0, "%s: not a hook name", where);
+			jreport(true, &d, root, hooks, name, 0, "%s: not a hook name", where);
 			continue;
 		}
-		if (!json_is_object(v) || !(policy = get_string(v, "policy", source, where))) {
-			error_at(source, 0, 0, "%s: must be {\"policy\": ...}", where);
+		if (!json_is_object(v) || !check_members(&d, root, v, hook_keys, where))
+			continue;
+		if (!policy) {
+			jreport(true, &d, root, hooks, name, 0, "%s: must be {\"policy\": ...}", where);
 			continue;
 		}
-		check_keys(v, hook_keys, source, where);
 		enum policy p = !strcmp(policy, "lsmid") ? POLICY_LSMID :
 				!strcmp(policy, "primitives") ? POLICY_PRIMITIVES : POLICY_STANDARD;
 
 		if (p == POLICY_STANDARD && strcmp(policy, "standard")) {
-			error_at(source, 0, 0, "%s: policy \"%s\" is none of standard, primitives, "
-				 "lsmid", where, policy);
+			jreport(true, &d, root, v, "policy", 0, "%s: policy \"%s\" is none of standard, "
+				"primitives, lsmid", where, policy);
 			continue;
 		}
-		if (any && (!json_is_boolean(any) || p != POLICY_LSMID)) {
-			error_at(source, 0, 0, "%s: \"any_if_zero\" is a boolean of lsmid policies",
-				 where);
+		if (any && p != POLICY_LSMID) {
+			jreport(true, &d, root, v, "any_if_zero", 0, "%s: \"any_if_zero\" is a boolean "
+				"of lsmid policies", where);
 			continue;
 		}
 		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
@@ -478,7 +468,7 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len)
 {
 	json_error_t err;
-	json_t *root = json_loadb(text, len, 0, &err);
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
 	bool ok = true;
 
 	if (!root) {
@@ -548,7 +538,13 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 				 "max_lsm_count (%u)", i, m->max_lsm_count);
 			ok = false;
 		}
-		if (ok && json_is_string(pol))
+		if (ok && pol && (!json_is_string(pol) ||
+				  (strcmp(json_string_value(pol), "lsmid") &&
+				   strcmp(json_string_value(pol), "primitives")))) {
+			error_at(path, 0, 0, "hooks[%zu]: \"policy\" is \"primitives\" or \"lsmid\"", i);
+			ok = false;
+		}
+		if (ok && pol)
 			m->hooks[m->nhooks].policy = !strcmp(json_string_value(pol), "lsmid") ?
 				POLICY_LSMID : POLICY_PRIMITIVES;
 		m->hooks[m->nhooks].any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));

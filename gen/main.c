@@ -869,7 +869,8 @@ static int cmd_help(struct opts *o)
 /* A full disk or a closed pipe on stdout is an error of the environment, said so. */
 static int stdout_status(int rc)
 {
-	if ((fflush(stdout) != 0 || ferror(stdout)) && rc == 0) {
+	/* whatever the status was (diff's 1 too): the report did not reach its reader */
+	if ((fflush(stdout) != 0 || ferror(stdout)) && rc != EXIT_USAGE) {
 		error_at("<stdout>", 0, 0, "cannot write: %s", strerror(errno));
 		rc = EXIT_USAGE;
 	}

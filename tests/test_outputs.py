@@ -273,16 +273,25 @@ def signals():
 
 
 def stdout_full():
-    """A failed write to stdout (a full disk) says so and exits 2."""
-    with open("/dev/full", "w") as full:
-        r = subprocess.run([kmodel.lsmgen(), "hooks", "--hookdefs",
-                            os.path.join(SOURCE, "hookdefs", "example", "lsm_hook_defs.h"),
-                            "--config", os.path.join(SOURCE, "hookdefs", "example", "config")],
-                           stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
-    c.check(r.returncode == 2 and "<stdout>: error: cannot write: No space left on device"
-            in r.stderr, f"hooks > /dev/full: exit {r.returncode}, {r.stderr!r}")
-    print(f"hooks > /dev/full: exit {r.returncode}: {r.stderr.strip()}")
-
+    """A failed write to stdout (a full disk) says so and exits 2, whatever the command:
+    a report, --help, --version, and a diff that found differences (exit 1 otherwise)."""
+    example = os.path.join(SOURCE, "hookdefs", "example")
+    runs = {
+        "hooks": ["hooks", "--hookdefs", os.path.join(example, "lsm_hook_defs.h"),
+                  "--config", os.path.join(example, "config")],
+        "--help": ["--help"],
+        "--version": ["--version"],
+        "diff": ["diff", os.path.join(SOURCE, "out", "manifest.json"),
+                 os.path.join(example, "lsm_hook_defs.h") + ":" +
+                 os.path.join(SOURCE, "tests", "cases", "config-values", "input.config")],
+    }
+    for name, args in runs.items():
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([kmodel.lsmgen()] + args, stdout=full, stderr=subprocess.PIPE,
+                               text=True, timeout=60)
+        c.check(r.returncode == 2 and "<stdout>: error: cannot write: No space left on device"
+                in r.stderr, f"{name} > /dev/full: exit {r.returncode}, {r.stderr!r}")
+        print(f"{name} > /dev/full: exit {r.returncode}: {r.stderr.strip()}")
 
 stdout_full()
 aliases()
