@@ -47,7 +47,7 @@ static char *cxstr(CXString s)
 	return r;
 }
 
-/* Parse path, whose bytes are text (so libclang sees exactly what lsmgen read). */
+/* Parse path, whose bytes are text (so libclang sees exactly what lsmgen read); never NULL. */
 static CXTranslationUnit parse(CXIndex idx, const char *path, const char *text, size_t len,
 			       const char *prelude, unsigned options)
 {
@@ -64,10 +64,10 @@ static CXTranslationUnit parse(CXIndex idx, const char *path, const char *text, 
 							  sizeof(args) / sizeof(args[0]),
 							  unsaved, 2, options, &tu);
 
-	if (rc != CXError_Success) {
-		error_at(path, 0, 0, "libclang could not parse the file (error %d)", (int)rc);
-		return NULL;
-	}
+	/* bad C comes back as diagnostics of a unit: no unit is libclang's own failure */
+	if (rc != CXError_Success)
+		fatal(EXIT_USAGE, "%s: libclang failed (%s): out of memory or threads, or "
+		      "libclang itself", path, rc == CXError_Crashed ? "it crashed" : "no unit");
 	return tu;
 }
 
@@ -294,10 +294,8 @@ bool clang_preprocess(const char *path, const char *text, size_t len, const stru
 	CXTranslationUnit tu = parse(idx, path, text, len, prelude.s,
 				     CXTranslationUnit_DetailedPreprocessingRecord);
 
-	if (tu) {
-		clang_getInclusions(tu, add_inclusion, deps);
-		ok = report_diagnostics(tu);
-	}
+	clang_getInclusions(tu, add_inclusion, deps);
+	ok = report_diagnostics(tu);
 	if (ok) {
 		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect, &x);
 		if (out->nentries)
@@ -305,8 +303,7 @@ bool clang_preprocess(const char *path, const char *text, size_t len, const stru
 		tokenize(tu, clang_getFile(tu, path), len, &out->toks);
 		ok = !x.foreign;
 	}
-	if (tu)
-		clang_disposeTranslationUnit(tu);
+	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	buf_free(&prelude);
 	return ok;
@@ -322,19 +319,16 @@ void preprocessed_free(struct preprocessed *p)
 	memset(p, 0, sizeof(*p));
 }
 
-bool clang_lex(const char *path, const char *text, size_t len, struct tokens *t)
+void clang_lex(const char *path, const char *text, size_t len, struct tokens *t)
 {
 	CXIndex idx = clang_createIndex(0, 0);
 	CXTranslationUnit tu = parse(idx, path, text, len, "",
 				     CXTranslationUnit_SingleFileParse | CXTranslationUnit_Incomplete);
 
 	memset(t, 0, sizeof(*t));
-	if (tu) {
-		tokenize(tu, clang_getFile(tu, path), len, t);
-		clang_disposeTranslationUnit(tu);
-	}
+	tokenize(tu, clang_getFile(tu, path), len, t);
+	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
-	return tu != NULL;
 }
 
 /* What the markers of eval_conditions() say: per condition, which branch was kept. */
@@ -398,28 +392,24 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 	CXTranslationUnit tu = parse(idx, path, text.s ? text.s : "", text.len, prelude.s,
 				     CXTranslationUnit_DetailedPreprocessingRecord);
 
-	if (tu) {
-		clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_kept, &k);
-		/* a condition the preprocessor rejects is unsure, not false */
-		for (unsigned d = 0, nd = clang_getNumDiagnostics(tu); d < nd; d++) {
-			CXDiagnostic diag = clang_getDiagnostic(tu, d);
-			unsigned line;
+	clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_kept, &k);
+	/* a condition the preprocessor rejects is unsure, not false */
+	for (unsigned d = 0, nd = clang_getNumDiagnostics(tu); d < nd; d++) {
+		CXDiagnostic diag = clang_getDiagnostic(tu, d);
+		unsigned line;
 
-			clang_getSpellingLocation(clang_getDiagnosticLocation(diag), NULL, &line, NULL,
-						  NULL);
-			for (unsigned i = 0; i < n; i++)
-				if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error &&
-				    line >= line_of[i] && line < line_of[i] + 5)
-					result[i] = -1;
-			clang_disposeDiagnostic(diag);
-		}
+		clang_getSpellingLocation(clang_getDiagnosticLocation(diag), NULL, &line, NULL,
+					  NULL);
 		for (unsigned i = 0; i < n; i++)
-			if (result[i] >= 0)
-				result[i] = k.yes[i] != k.no[i] ? k.yes[i] : -1;
-		clang_disposeTranslationUnit(tu);
-	} else {
-		memset(result, -1, n);
+			if (clang_getDiagnosticSeverity(diag) >= CXDiagnostic_Error &&
+			    line >= line_of[i] && line < line_of[i] + 5)
+				result[i] = -1;
+		clang_disposeDiagnostic(diag);
 	}
+	for (unsigned i = 0; i < n; i++)
+		if (result[i] >= 0)
+			result[i] = k.yes[i] != k.no[i] ? k.yes[i] : -1;
+	clang_disposeTranslationUnit(tu);
 	clang_disposeIndex(idx);
 	free(line_of);
 	free(k.yes);

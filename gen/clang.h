@@ -34,7 +34,7 @@ struct preprocessed {
 /* The libclang version lsmgen runs on, e.g. "Debian clang version 14.0.6". */
 char *libclang_version(void);
 /* Tokens of text (the file path), lexed without preprocessing: includes need not exist. */
-bool clang_lex(const char *path, const char *text, size_t len, struct tokens *out);
+void clang_lex(const char *path, const char *text, size_t len, struct tokens *out);
 /*
  * Preprocess the hook table text (named path) with cfg defined as autoconf.h would, the
  * kconfig.h macros, and LSM_HOOK expanding to nothing. Reports libclang's diagnostics and

@@ -23,6 +23,7 @@
 #include "json.h"
 #include "model.h"
 #include "scan.h"
+#include "supervise.h"
 #include "util.h"
 
 #define LSMGEN_VERSION "0.1.0"
@@ -901,6 +902,23 @@ static void refuse_idle_options(const struct opts *o)
 		usage_error(o->cmd, "%s applies to a HOOKDEFS:CONFIG side; both sides are "
 			    "manifests", o->lsms ? "--lsms" : o->lsm_count_h ? "--lsm-count-h" :
 			    "--policies");
+	/* the same policies on both sides cannot show in a diff, which prints differences */
+	if (!strcmp(o->cmd, "diff") && o->policies && o->nops == 2 &&
+	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !exists(o->ops[0]) &&
+	    !exists(o->ops[1]))
+		usage_error(o->cmd, "--policies would apply to both HOOKDEFS:CONFIG sides alike, "
+			    "and diff prints only differences: give it with a manifest on one side");
+}
+
+/* The command, its errors and its stdout: the status it exits with. */
+static int run_command(void *arg)
+{
+	struct opts *o = arg;
+	int rc = find_command(o->cmd)->run(o);
+
+	if (rc == 0 && error_count())
+		rc = EXIT_INPUT;
+	return stdout_status(rc);
 }
 
 int main(int argc, char **argv)
@@ -932,10 +950,8 @@ int main(int argc, char **argv)
 	}
 	parse_args(&o, c, argc, argv);
 	refuse_idle_options(&o);
-	rc = c->run(&o);
+	rc = c->run == cmd_help ? run_command(&o) : run_supervised(run_command, &o);
 	for (unsigned i = 0; i < 3; i++)
 		free(o.owned[i]);
-	if (rc == 0 && error_count())
-		rc = EXIT_INPUT;
-	return stdout_status(rc);
+	return rc;
 }

@@ -163,11 +163,11 @@ static bool gather(struct unit *u, const char *path, unsigned depth)
 			return true;	/* included twice: its guard keeps it once */
 		}
 	f.text = read_file(path, &len);
-	if (!f.text || !clang_lex(path, f.text, len, &f.t)) {
-		free(f.text);
+	if (!f.text) {
 		free(f.path);
 		return false;
 	}
+	clang_lex(path, f.text, len, &f.t);
 	u->files = xrealloc(u->files, (u->nfiles + 1) * sizeof(*u->files));
 	u->files[u->nfiles++] = f;
 	/* files[] may move below: work from an index */
