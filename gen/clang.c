@@ -53,7 +53,7 @@ static CXTranslationUnit parse(CXIndex idx, const char *path, const char *text, 
 {
 	const char *args[] = {
 		"-x", "c", "-std=gnu11", "-nostdinc", "-ferror-limit=0",
-		"--target=x86_64-linux-gnu", "-include", PRELUDE,
+		"--target=x86_64-linux-gnu", "-D__KERNEL__", "-include", PRELUDE,
 	};
 	struct CXUnsavedFile unsaved[] = {
 		{ PRELUDE, prelude, strlen(prelude) },

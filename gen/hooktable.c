@@ -326,6 +326,52 @@ static char *every_branch(const char *path, const char *text, size_t len, struct
 	return copy;
 }
 
+/* Whether name is #defined in the table itself. */
+static bool defined_here(const struct tokens *t, const char *name)
+{
+	for (unsigned i = 0; i + 2 < t->n; i++)
+		if (tok_is(&t->v[i], "#") && tok_is(&t->v[i + 1], "define") &&
+		    tok_is(&t->v[i + 2], name))
+			return true;
+	return false;
+}
+
+/*
+ * A condition of the table on anything but Kconfig symbols (an architecture's macro,
+ * the compiler's) is decided as an x86-64 kernel build decides it; another
+ * architecture's build may keep other hooks. Say where, once per name.
+ */
+static void warn_non_kconfig(const char *path, const char *text, const struct tokens *t)
+{
+	static const char *const known[] = { "defined", "IS_ENABLED", "IS_BUILTIN", "IS_MODULE",
+					     "IS_REACHABLE", "__KERNEL__" };
+	struct strlist seen = { 0 };
+
+	for (unsigned i = 0; i + 1 < t->n; i++) {
+		if (!tok_is(&t->v[i], "#") || !(tok_is(&t->v[i + 1], "if") ||
+		    tok_is(&t->v[i + 1], "ifdef") || tok_is(&t->v[i + 1], "ifndef") ||
+		    tok_is(&t->v[i + 1], "elif")))
+			continue;
+		unsigned end = directive_end(t, text, i);
+
+		for (unsigned k = i + 2; k < end; k++) {
+			const struct tok *w = &t->v[k];
+			bool ok = w->kind != TOK_IDENT || !strncmp(w->text, "CONFIG_", 7);
+
+			for (size_t j = 0; !ok && j < sizeof(known) / sizeof(*known); j++)
+				ok = !strcmp(w->text, known[j]);
+			if (ok || strlist_has(&seen, w->text) || defined_here(t, w->text))
+				continue;
+			strlist_add(&seen, w->text);
+			warn_at(path, w->line, w->col, "'%s' is not a Kconfig symbol: decided as an "
+				"x86-64 kernel build decides it; --all-configs keeps the condition",
+				w->text);
+		}
+		i = end - 1;
+	}
+	strlist_free(&seen);
+}
+
 bool hooktable_parse(struct model *m, const char *path, const char *text, size_t len,
 		     const struct config *cfg)
 {
@@ -349,6 +395,9 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 	if (!clang_preprocess(path, all ? all : text, len, cfg, &pp, &m->deps))
 		goto out;
 	struct tokens toks = all ? written : pp.toks;
+
+	if (!all)
+		warn_non_kconfig(path, text, &toks);
 
 	unsigned nhook_tokens = 0;
 
