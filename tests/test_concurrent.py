@@ -1,7 +1,7 @@
 """Runs that share an output directory take turns, and leave no debris:
 
-- 40 pairs of `generate` runs started together into one DIR, each pair from two
-  configurations: after each pair, DIR holds the whole set of one of the two runs
+- 40 pairs of `generate` runs started together into one DIR, each pair from the 6.12
+  table and two distributions' configurations: after each pair, DIR holds the whole set of one of the two runs
   (compared byte for byte with each run's own set, written alone beforehand), never
   lsm_count.h of one and the .c/.h of the other;
 - temporary files that a killed run left beside the outputs (".NAME.tmp.XXXXXX",
@@ -22,6 +22,7 @@ import kmodel  # noqa: E402
 
 SOURCE = os.path.dirname(HERE)
 TABLE = os.path.join(SOURCE, "hookdefs", "example", "lsm_hook_defs.h")
+BIG_TABLE = os.path.join(kmodel.KERNEL, "v6.12", "lsm_hook_defs.h")
 OUTPUTS = ["lsm_count.h", "lsm_static_calls.c", "lsm_static_calls.h"]
 c = kmodel.Checker()
 
@@ -30,31 +31,27 @@ def files(d):
     return {n: open(os.path.join(d, n), "rb").read() for n in OUTPUTS}
 
 
-def start(config, out):
-    return subprocess.Popen([kmodel.lsmgen(), "generate", "--hookdefs", TABLE, "--config", config,
+def start(config, out, table=TABLE):
+    return subprocess.Popen([kmodel.lsmgen(), "generate", "--hookdefs", table, "--config", config,
                              "-o", out], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
 def concurrent_pairs(tmp):
-    configs = []
-    for name, text in (("a", "CONFIG_SECURITY=y\nCONFIG_SECURITY_SELINUX=y\n"),
-                       ("b", "CONFIG_SECURITY=y\nCONFIG_SECURITY_SELINUX=y\nCONFIG_BPF_LSM=y\n"
-                             "CONFIG_SECURITY_NETWORK=y\nCONFIG_SECURITY_PATH=y\n")):
-        path = os.path.join(tmp, name + ".config")
-        with open(path, "w") as f:
-            f.write(text)
-        configs.append(path)
+    # the real 6.12 table and two distributions' configurations: outputs of about 1 MB,
+    # whose writes overlap when nothing serialises them
+    configs = [os.path.join(kmodel.KERNEL, "configs", n + ".config")
+               for n in ("ubuntu24.04-6.8.0-52-generic", "fedora44-7.1.7-200-x86_64")]
     alone = []
     for i, config in enumerate(configs):
         d = os.path.join(tmp, f"alone{i}")
-        r = start(config, d)
+        r = start(config, d, BIG_TABLE)
         c.check(r.wait() == 0, f"generate alone from {config}")
         alone.append(files(d))
     c.check(alone[0] != alone[1], "the two configurations give different sets")
     out = os.path.join(tmp, "shared")
     mixed = failed = 0
     for i in range(40):
-        runs = [start(configs[(i + k) % 2], out) for k in (0, 1)]
+        runs = [start(configs[(i + k) % 2], out, BIG_TABLE) for k in (0, 1)]
         failed += sum(r.wait() != 0 for r in runs)
         mixed += files(out) not in alone
     c.check(failed == 0, f"every concurrent run succeeds ({failed} of 80 failed)")
