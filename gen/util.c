@@ -212,7 +212,12 @@ char *read_file(const char *path, size_t *lenp)
 		error_at(path, 0, 0, "cannot open: %s", strerror(errno));
 		return NULL;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+	if (fstat(fd, &st) != 0) {
+		error_at(path, 0, 0, "cannot stat: %s", strerror(errno));
+		close(fd);
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		error_at(path, 0, 0, "%s", S_ISDIR(st.st_mode) ? "is a directory, not a file" :
 			 "is not a regular file (a device, FIFO or socket cannot be an input)");
