@@ -7,14 +7,17 @@
  */
 #include "build.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "embedded.h"
 #include "hooktable.h"
 #include "json.h"
 #include "lsmcount.h"
+#include "fingerprint.h"
 #include "policy.h"
 #include "scan.h"
 #include "slots.h"
@@ -149,33 +152,134 @@ static bool impls_match_table(const char *impls, const struct impls *im, const c
 	return false;
 }
 
-/* --slots exact: per-hook slot counts from --impls or a scan; --explain-slots. */
-static bool apply_slots(const struct build_opts *b, struct model *m, const struct config *cfg)
+/* An LSM's name for generated comments: a scan's "?path" keeps only safe characters. */
+static char *safe_name(const char *name)
+{
+	char *s = xstrdup(name);
+
+	for (char *p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_-./?", *p))
+			*p = '_';
+	return s;
+}
+
+/*
+ * --kernel: every LSM its security/ defines or registers hooks for counts toward
+ * MAX_LSM_COUNT, listed or not. One the list lacks (a new LSM that did not add itself to
+ * lsm_count.h) would leave MAX_LSM_COUNT one short of the LSMs that fill a hook: a boot
+ * panic. It counts under the one symbol its entries' Makefile builds them by, else
+ * whenever the gate is set; its hooks' slots likewise. A listed LSM the tree does not
+ * define still counts, as listed.
+ */
+static void count_tree_lsms(struct model *m, struct impls *im, const char *kdir)
+{
+	const char *gate = m->reg.gate ? m->reg.gate : "CONFIG_SECURITY";
+
+	for (unsigned i = 0; i < im->n; i++) {
+		struct impl_lsm *l = &im->lsms[i];
+		const char *sym = l->n ? l->entries[0].build_condition : NULL;
+		const char *place = l->unlisted ? l->unlisted : im->source;
+
+		if (registry_find(&m->reg, l->name, false) || (!l->n && !l->all_hooks && !l->opaque))
+			continue;	/* listed, or registers nothing: it needs no slot */
+		for (unsigned k = 1; sym && k < l->n; k++)
+			if (!l->entries[k].build_condition || strcmp(l->entries[k].build_condition, sym))
+				sym = NULL;
+		if (sym && strchr(sym, ' '))
+			sym = NULL;	/* built when any of several is set */
+		char *kconfig = sym ? xasprintf("CONFIG_%s", sym) : xstrdup(gate);
+
+		warn_at(place, 0, 0, "LSM '%s' is not in %s: it counts toward MAX_LSM_COUNT "
+			"%s %s is set", l->name, m->reg.source, sym ? "when" : "whenever", kconfig);
+		m->reg.lsms = xrealloc(m->reg.lsms, (m->reg.n + 1) * sizeof(*m->reg.lsms));
+		m->reg.lsms[m->reg.n++] = (struct lsm){ safe_name(l->name), xstrdup(kconfig), 0 };
+		free(l->kconfig);
+		l->kconfig = kconfig;
+		l->unsure = !sym;
+	}
+	for (unsigned r = 0; kdir && r < m->reg.n; r++) {
+		bool defined = false;
+
+		for (unsigned i = 0; i < im->n && !defined; i++)
+			defined = !strcmp(im->lsms[i].name, m->reg.lsms[r].name);
+		if (!defined)
+			warn_at(m->reg.source, m->reg.lsms[r].line, 0, "LSM '%s' (%s) is not defined "
+				"in %s/security: it counts as listed", m->reg.lsms[r].name,
+				m->reg.lsms[r].kconfig, kdir);
+	}
+}
+
+/* Whether kdir has a security/ to scan (a tree of headers only has none). */
+static bool has_security(const char *kdir)
+{
+	char *security = xasprintf("%s/security", kdir);
+	struct stat st;
+	bool yes = stat(security, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(security);
+	return yes;
+}
+
+/*
+ * The implementer facts: --impls FILE, or the scan of --kernel's security/ (for every
+ * command that counts: the tree's LSMs count). Every LSM in them counts.
+ */
+static bool load_facts(const struct build_opts *b, struct model *m, struct impls *im)
 {
 	bool exact = b->slots && !strcmp(b->slots, "exact");
-	struct impls im;
 	bool ok;
 
 	/* an --impls given is read and checked even when max slots leave it unused */
-	if (!b->impls && !exact && !b->explain_slots)
-		return true;
-	if (b->impls) {
+	if (b->impls && b->stage >= BUILD_HOOKS) {
 		size_t len;
 		char *text = read_file(b->impls, &len);
 
-		ok = text && json_read_impls(&im, b->impls, text, len, b->impls_tree);
+		ok = text && json_read_impls(im, b->impls, text, len, b->impls_tree);
 		free(text);
 		strlist_add(&m->deps, b->impls);
-		ok = ok && impls_match_table(b->impls, &im, m->hookdefs, exact);
+		ok = ok && impls_match_table(b->impls, im, m->hookdefs, exact);
+	} else if (b->kernel && !b->impls && has_security(b->kernel)) {
+		ok = scan_kernel(b->kernel, &m->reg, im, &m->deps);
 	} else {
-		ok = scan_kernel(b->kernel, &m->reg, &im, &m->deps);
+		return true;
 	}
-	if (ok && exact)
-		ok = m->all_configs ? slots_all_configs(m, &im) : slots_exact(m, &im, cfg);
-	if (ok && b->explain_slots)
-		ok = slots_explain(m, &im, cfg, b->explain_slots);
-	impls_free(&im);
+	if (ok)
+		count_tree_lsms(m, im, b->impls ? NULL : b->kernel);
 	return ok;
+}
+
+/* --slots exact: per-hook slot counts from the facts; --explain-slots. */
+static bool apply_slots(const struct build_opts *b, struct model *m, const struct config *cfg,
+			struct impls *im)
+{
+	bool exact = b->slots && !strcmp(b->slots, "exact");
+	bool ok = true;
+
+	if (!exact && !b->explain_slots)
+		return true;
+	/* no facts yet: --kernel has no security/, and the scan says so */
+	if (!im->source)
+		ok = scan_kernel(b->kernel, &m->reg, im, &m->deps);
+	if (ok && exact)
+		ok = m->all_configs ? slots_all_configs(m, im) : slots_exact(m, im, cfg);
+	if (ok && b->explain_slots)
+		ok = slots_explain(m, im, cfg, b->explain_slots);
+	return ok;
+}
+
+/* --all-configs --kernel: what the files are made from, for the tree to check. */
+static bool fingerprint_inputs(const struct build_opts *b, struct model *m,
+			       const struct impls *im)
+{
+	char hex[65];
+
+	if (!m->all_configs || !b->kernel)
+		return true;
+	fingerprint_words(&im->macros, &m->inputs_words);
+	if (!tree_fingerprint(b->kernel, &m->inputs_words, hex))
+		return false;
+	m->inputs_sha256 = xstrdup(hex);
+	return true;
 }
 
 /* --dispatch, --abstain-value, --runtime-lsm (their values checked already). */
@@ -217,6 +321,7 @@ static char *shaping_options(const struct build_opts *b)
 
 int build_model(const struct build_opts *b, struct model *m)
 {
+	struct impls tree = { 0 };
 	struct config *cfg = NULL;
 	int rc = check_values(b);
 
@@ -236,21 +341,25 @@ int build_model(const struct build_opts *b, struct model *m)
 		if (!hooktable_read(m, b->hookdefs, cfg) || !load_policies(b, m))
 			goto input_error;
 	}
-	/* the LSMs that count, and how many do */
+	/* the LSMs that count (with --kernel, every one its tree defines), and how many do */
 	if (!load_registry(b, m))
+		goto input_error;
+	if (b->stage >= BUILD_COUNT && !load_facts(b, m, &tree))
 		goto input_error;
 	if (b->stage >= BUILD_COUNT)
 		model_count(m, cfg);	/* cfg NULL: --all-configs */
 	/* how many slots each hook has, and how they are dispatched */
 	if (b->stage == BUILD_ALL) {
-		if (!apply_slots(b, m, cfg))
+		if (!apply_slots(b, m, cfg, &tree) || !fingerprint_inputs(b, m, &tree))
 			goto input_error;
 		rc = apply_dispatch(b, m);
 		m->options = shaping_options(b);
 	}
+	impls_free(&tree);
 	config_free(cfg);
 	return rc;
 input_error:
+	impls_free(&tree);
 	config_free(cfg);
 	return EXIT_INPUT;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "embedded.h"
+#include "sha256.h"
 #include "template.h"
 
 static const char *const template_names[] = {
@@ -474,6 +475,25 @@ static char *load_template(const char *tdir, const char *name, char **source,
 	return text;
 }
 
+/*
+ * Output to check into a tree ends as include/linux/atomic/'s does, with a line the
+ * tree's build checks without lsmgen: "// " and the sha256 of every line above it, so a
+ * hand edit stops the build. lsm_count.h also records what the files were made from
+ * (fingerprint.h), which the build recomputes, so a stale set stops it too.
+ */
+static void seal(const struct model *m, struct outfile *f)
+{
+	char hex[65];
+
+	if (m->inputs_sha256 && !strcmp(f->name, "lsm_count.h")) {
+		buf_printf(&f->text, "// lsmgen inputs sha256: %s\n", m->inputs_sha256);
+		for (unsigned i = 0; i < m->inputs_words.n; i++)
+			buf_printf(&f->text, "// lsmgen inputs word: %s\n", m->inputs_words.v[i]);
+	}
+	sha256_hex(f->text.s, f->text.len, hex);
+	buf_printf(&f->text, "// %s\n", hex);
+}
+
 bool emit_render(const struct model *m, const char *tdir, struct outfile **files,
 		 unsigned *nfiles, struct strlist *deps)
 {
@@ -488,8 +508,11 @@ bool emit_render(const struct model *m, const char *tdir, struct outfile **files
 
 		out[i].name = xstrdup(template_names[i]);
 		buf_add(&out[i].text, "", 0);
-		if (t && template_check(t, root) && template_render(t, root, &out[i].text))
+		if (t && template_check(t, root) && template_render(t, root, &out[i].text)) {
 			wrap_lines(&out[i].text, 100);
+			if (m->all_configs)
+				seal(m, &out[i]);
+		}
 		template_free(t);
 		free(text);
 		free(source);

@@ -838,6 +838,11 @@ static int cmd_impls(struct opts *o)
 	if (!rc && !(scan_kernel(o->kernel, &m.reg, &im, &m.deps) &&
 		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
 		rc = EXIT_INPUT;
+	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
+	for (unsigned i = 0; !rc && i < im.n; i++)
+		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
+			warn_at(im.lsms[i].unlisted, 0, 0, "LSM '%s' is not in the LSM list: its hooks "
+				"keep MAX_LSM_COUNT slots", im.lsms[i].name);
 	if (!rc) {
 		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
 		im.table_sha256 = xstrdup(sha);

@@ -119,6 +119,8 @@ void model_free(struct model *m)
 	free(m->runtime_lsm);
 	free(m->options);
 	strlist_free(&m->deps);
+	strlist_free(&m->inputs_words);
+	free(m->inputs_sha256);
 	memset(m, 0, sizeof(*m));
 }
 

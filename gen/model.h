@@ -77,6 +77,9 @@ struct model {
 	char *options;		/* the options that shape the output, as a command line
 				 * writes them (" --slots exact"): for the banner */
 	struct strlist deps;	/* every file read */
+	/* --all-configs --kernel: what the checked-in files were made from (fingerprint.h) */
+	char *inputs_sha256;
+	struct strlist inputs_words;
 };
 
 /* sizeof(struct lsm_static_call) on x86-64: four pointers. */

@@ -29,6 +29,7 @@ struct lsm_source {
 	bool all_hooks;			/* LSM_HOOK defined to LSM_HOOK_INIT, then the table */
 	char *opaque;			/* an entry whose hook cannot be told: first place */
 	struct strlist headers;		/* local headers followed, for the depfile */
+	struct strlist macros;		/* macros whose bodies reach LSM_HOOK_INIT */
 };
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
@@ -476,6 +477,9 @@ static bool lsm_source_scan(const char *path, struct lsm_source *out)
 	for (unsigned i = 0; i < u.nmacros; i++)
 		u.macros[i].f = &u.files[u.macros[i].file];
 	mark_reaching(&u);
+	for (unsigned i = 0; i < u.nmacros; i++)
+		if (u.macros[i].reaches && !strlist_has(&out->macros, u.macros[i].name))
+			strlist_add(&out->macros, u.macros[i].name);
 	walk_file(&w, path, "", 0);
 	unit_free(&u);
 	return true;
@@ -496,6 +500,7 @@ static void lsm_source_free(struct lsm_source *s)
 	strlist_free(&s->define_names);
 	strlist_free(&s->define_values);
 	strlist_free(&s->headers);
+	strlist_free(&s->macros);
 }
 
 /* One source file and what it holds. */
@@ -765,10 +770,11 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 
 			if (known)
 				l->kconfig = xstrdup(known->kconfig);
-			if (!l->kconfig)
-				warn_at(s->path, 0, 0, "LSM '%s' is not in the LSM list: its hooks keep "
-					"MAX_LSM_COUNT slots", who);
+			else if (!l->unlisted)
+				l->unlisted = xstrdup(s->path);
 		}
+		if (unknown && !l->unlisted)
+			l->unlisted = xstrdup(s->path);
 		l->unsure |= !l->kconfig;
 		if (!l->kconfig)
 			l->kconfig = xstrdup("");
@@ -791,6 +797,11 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 				strlist_add(deps, s->scan.headers.v[k]);
 		free(unknown);
 	}
+	for (unsigned i = 0; i < t.n; i++)
+		for (unsigned k = 0; k < t.v[i].scan.macros.n; k++)
+			if (!strlist_has(&im->macros, t.v[i].scan.macros.v[k]))
+				strlist_add(&im->macros, t.v[i].scan.macros.v[k]);
+	strlist_sort(&im->macros);
 	for (unsigned i = 0; i < t.n; i++) {
 		lsm_source_free(&t.v[i].scan);
 		free(t.v[i].dir);

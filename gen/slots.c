@@ -261,6 +261,7 @@ bool slots_explain(const struct model *m, const struct impls *im, const struct c
 
 void impls_free(struct impls *im)
 {
+	strlist_free(&im->macros);
 	free(im->table_file);
 	free(im->table_sha256);
 	for (unsigned i = 0; i < im->n; i++) {
@@ -275,6 +276,7 @@ void impls_free(struct impls *im)
 			free(l->entries[j].unsure);
 		}
 		free(l->opaque);
+		free(l->unlisted);
 		free(l->entries);
 		free(l->name);
 		free(l->kconfig);

@@ -24,6 +24,8 @@ struct impl_lsm {
 	char *kconfig;		/* with the CONFIG_ prefix */
 	bool all_hooks;		/* registers every hook of the table (the BPF LSM's X-macro) */
 	bool unsure;		/* a scan could not tell the LSM or its symbol */
+	char *unlisted;		/* a scan's LSM the LSM list lacks: a file that defines or
+				 * registers it, for the caller to count and warn */
 	char *opaque;		/* why its hooks cannot all be known: where it counts, every
 				 * hook keeps MAX_LSM_COUNT; NULL when they can */
 	struct impl_entry *entries;
@@ -38,6 +40,7 @@ struct impls {
 	/* the hook table the list was made from ("_lsm_hook_defs"), or NULLs if not recorded */
 	char *table_file, *table_sha256;
 	unsigned table_hooks;
+	struct strlist macros;	/* a scan's macros that reach LSM_HOOK_INIT, sorted */
 };
 
 /* Set every hook's slot count in m: exactly, or MAX_LSM_COUNT where anything is unsure. */

@@ -118,3 +118,4 @@ static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
 #endif
 }
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
+// 3306b86ffe8d49f70d2bf7157a05bee01188c22c0d14361cb7ef3482a5d6d120

@@ -26,3 +26,4 @@ struct lsm_static_calls_table {
 extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 #endif /* __LSMGEN_LSM_STATIC_CALLS_H */
+// e97e67faaef8384957871495f14e0b726aa2bb267f30e915ff9053e3354abb0f

@@ -36,3 +36,4 @@
 #endif
 
 #endif /* __LSMGEN_LSM_COUNT_H */
+// 74d5689e0b9a9ab14dc6060fd629ba4c03fbf082135eb4fe4c141dd6db7ffcdc

@@ -1350,3 +1350,4 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 	return static_calls_table.xfrm_state_pol_flow_match[n].hl->lsmid->id;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
+// e5a795edac53613de6f4cdc59162bf3f786c3061c4b3b0c8ab1101008a4a933a

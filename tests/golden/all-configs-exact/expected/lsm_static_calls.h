@@ -124,3 +124,4 @@ struct lsm_static_calls_table {
 extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 #endif /* __LSMGEN_LSM_STATIC_CALLS_H */
+// 42b1d2963ee304b0243f91bc940b652c623552d7a77572a2669101165bdfc9b4

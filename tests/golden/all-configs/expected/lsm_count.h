@@ -36,3 +36,4 @@
 #endif
 
 #endif /* __LSMGEN_LSM_COUNT_H */
+// 2d429a1f96b26e9fe0c8da2d349a68f7b3bba4a3e92bbe2c55df207318c8d9b7

@@ -2276,3 +2276,4 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 	return static_calls_table.xfrm_state_pol_flow_match[n].hl->lsmid->id;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
+// bfc6d6a88dc5d42aa92519152d31b0d7f2f1a62e53b68455e710bff18d9109a2

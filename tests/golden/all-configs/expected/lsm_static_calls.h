@@ -53,3 +53,4 @@ struct lsm_static_calls_table {
 extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 #endif /* __LSMGEN_LSM_STATIC_CALLS_H */
+// 96ca829699debceb9e3bdeae165792115e8d8b45cefe8d12a43eb11f95c5059a

@@ -8,7 +8,7 @@
 #define __LSMGEN_LSM_COUNT_H
 
 /*
- * MAX_LSM_COUNT: how many of these 6 LSMs the configuration builds in.
+ * MAX_LSM_COUNT: how many of these 7 LSMs the configuration builds in.
  * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY=y).
  *
  *	capability: CONFIG_SECURITY=y, counted
@@ -17,7 +17,8 @@
  *	early: CONFIG_SECURITY_EARLY=y, counted
  *	landmark: CONFIG_SECURITY_LANDMARK=y, counted
  *	renamed: CONFIG_SECURITY_RENAMED=y, counted
+ *	?security/mystery/mystery.c: CONFIG_SECURITY=y, counted
  */
-#define MAX_LSM_COUNT 6
+#define MAX_LSM_COUNT 7
 
 #endif /* __LSMGEN_LSM_COUNT_H */

@@ -4,7 +4,7 @@
  * Inputs: lsm_hook_defs.h, .config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 6; 6 hooks (5 int, 1 void).
+ * and static-key API. MAX_LSM_COUNT is 7; 6 hooks (5 int, 1 void).
  */
 
 #include "lsm_count.h"
@@ -41,6 +41,9 @@ static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_4);
 DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_5,
 			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
 static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_5);
+DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_6,
+			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
+static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_6);
 
 /* file_free_security: per slot, a static call and the static key that says it is filled */
 DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_0, *((void (*)(struct file *file))NULL));
@@ -75,6 +78,9 @@ static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_4);
 DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_5,
 			*((int (*)(struct task_struct *p, int sig))NULL));
 static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_5);
+DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_6,
+			*((int (*)(struct task_struct *p, int sig))NULL));
+static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_6);
 
 /* capable: per slot, a static call and the static key that says it is filled */
 DEFINE_STATIC_CALL_NULL(lsm_static_call_capable_0,
@@ -143,6 +149,11 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_5),
 		.active = &security_hook_active_file_ioctl_5,
 	},
+	.file_ioctl[6] = {
+		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_6),
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_6),
+		.active = &security_hook_active_file_ioctl_6,
+	},
 	.file_free_security[0] = {
 		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_0),
 		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_0),
@@ -192,6 +203,11 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_5),
 		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_5),
 		.active = &security_hook_active_task_kill_5,
+	},
+	.task_kill[6] = {
+		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_6),
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_6),
+		.active = &security_hook_active_task_kill_6,
 	},
 	.capable[0] = {
 		.key = &STATIC_CALL_KEY(lsm_static_call_capable_0),
@@ -285,6 +301,11 @@ static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned i
 		if (rc != 0)
 			return rc;
 	}
+	if (static_branch_unlikely(&security_hook_active_file_ioctl_6)) {
+		rc = static_call(lsm_static_call_file_ioctl_6)(file, cmd, arg);
+		if (rc != 0)
+			return rc;
+	}
 	return 0;
 }
 
@@ -355,6 +376,11 @@ static __always_inline int lsm_dispatch_task_kill(struct task_struct *p, int sig
 	}
 	if (static_branch_unlikely(&security_hook_active_task_kill_5)) {
 		rc = static_call(lsm_static_call_task_kill_5)(p, sig);
+		if (rc != 0)
+			return rc;
+	}
+	if (static_branch_unlikely(&security_hook_active_task_kill_6)) {
+		rc = static_call(lsm_static_call_task_kill_6)(p, sig);
 		if (rc != 0)
 			return rc;
 	}

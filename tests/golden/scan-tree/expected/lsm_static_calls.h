@@ -11,14 +11,14 @@
 
 /*
  * Exact slots: one per LSM_HOOK_INIT entry of a counted LSM that the configuration keeps
- * (24 in all, not 6 x MAX_LSM_COUNT). A hook nobody implements has none.
+ * (26 in all, not 6 x MAX_LSM_COUNT). A hook nobody implements has none.
  * The kernel must stop filling a hook's slots at ARRAY_SIZE(static_calls_table.<hook>).
  */
 #define LSM_SLOTS_file_open 5
-#define LSM_SLOTS_file_ioctl 6	/* unsure: MAX_LSM_COUNT */
+#define LSM_SLOTS_file_ioctl 7	/* unsure: MAX_LSM_COUNT */
 #define LSM_SLOTS_file_free_security 2
 #define LSM_SLOTS_socket_create 2
-#define LSM_SLOTS_task_kill 6	/* unsure: MAX_LSM_COUNT */
+#define LSM_SLOTS_task_kill 7	/* unsure: MAX_LSM_COUNT */
 #define LSM_SLOTS_capable 3
 
 /*
