@@ -344,7 +344,8 @@ int build_model(const struct build_opts *b, struct model *m)
 	/* the LSMs that count (with --kernel, every one its tree defines), and how many do */
 	if (!load_registry(b, m))
 		goto input_error;
-	if (b->stage >= BUILD_COUNT && !load_facts(b, m, &tree))
+	/* listing hooks needs no facts: only what counts does */
+	if (b->stage != BUILD_HOOKS && b->stage >= BUILD_COUNT && !load_facts(b, m, &tree))
 		goto input_error;
 	if (b->stage >= BUILD_COUNT)
 		model_count(m, cfg);	/* cfg NULL: --all-configs */
