@@ -19,6 +19,7 @@
 #include "emit.h"
 #include "hooktable.h"
 #include "output.h"
+#include "report.h"
 #include "clang.h"
 #include "json.h"
 #include "model.h"
@@ -522,44 +523,9 @@ static int cmd_count(struct opts *o)
 		model_free(&m);
 		return rc;
 	}
-	printf("MAX_LSM_COUNT = %u", m.max_lsm_count);
-	if (m.reg.gate) {
-		const char *g = m.gate_value;
-		bool unset = !strcmp(g, "is not set");
-
-		printf(" (gate %s%s%s", m.reg.gate, unset ? " " : "=", g);
-		/* #ifdef: =m does not define the gate either */
-		printf("%s)", unset || !strcmp(g, "m") ? ": nothing counts" : "");
-	}
-	printf("\n%u LSMs listed in %s:\n", m.reg.n, m.reg.source);
-	for (unsigned i = 0; i < m.reg.n; i++) {
-		const struct lsm *l = &m.reg.lsms[i];
-		const char *v = m.lsm_value[i];
-		char *sym = xasprintf("%s%s%s", l->kconfig, strcmp(v, "is not set") ? "=" : " ", v);
-
-		printf("  %-12s %-40s %s\n", l->name, sym, m.counted[i] ? "counted" : "-");
-		free(sym);
-	}
+	report_count(&m);
 	model_free(&m);
 	return 0;
-}
-
-static void print_hooks(const struct model *m)
-{
-	unsigned nint = model_int_hooks(m);
-
-	for (unsigned i = 0; i < m->nhooks; i++) {
-		const struct hook *h = &m->hooks[i];
-
-		printf("%5u  %-4s  %-12s  %s(", h->line, h->ret, h->def, h->name);
-		for (unsigned k = 0; k < h->nparams; k++)
-			printf("%s%s", k ? ", " : "", h->params[k].decl);
-		printf("%s)", h->nparams ? "" : "void");
-		if (h->guard)
-			printf("  [%s]", h->guard);
-		putchar('\n');
-	}
-	printf("%u hooks: %u int, %u void\n", m->nhooks, nint, m->nhooks - nint);
 }
 
 static int cmd_hooks(struct opts *o)
@@ -575,7 +541,7 @@ static int cmd_hooks(struct opts *o)
 	if (!rc && !o->explain_slots && o->json)
 		print_json(json_model(&m, false));
 	else if (!rc && !o->explain_slots)
-		print_hooks(&m);
+		report_hooks(&m);
 	model_free(&m);
 	return rc;
 }
@@ -652,33 +618,6 @@ static int cmd_generate(struct opts *o)
 }
 
 /* Print argv as a shell command, with "generate" in place of the command. */
-static void print_regenerate(const struct opts *o)
-{
-	fprintf(stderr, "regenerate with:\n  lsmgen generate");
-	for (int i = 2; i < o->argc; i++) {
-		const char *a = o->argv[i];
-		bool plain = *a != '\0';
-
-		/* how check reports is not part of what generate writes */
-		if (!strcmp(a, "--stat") || !strcmp(a, "-q") || !strcmp(a, "--quiet"))
-			continue;
-
-		for (const char *p = a; *p; p++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-				    "-_./=,:+@%", *p))
-				plain = false;
-		if (plain) {
-			fprintf(stderr, " %s", a);
-			continue;
-		}
-		fputs(" '", stderr);
-		for (const char *p = a; *p; p++)
-			fputs(*p == '\'' ? "'\\''" : (char[2]){ *p, 0 }, stderr);
-		fputc('\'', stderr);
-	}
-	fputc('\n', stderr);
-}
-
 /* check's "why": what changed since the checked-in manifest was made, if it reads. */
 static void print_why(const struct opts *o, const struct model *m)
 {
@@ -732,14 +671,9 @@ static int cmd_check(struct opts *o)
 		return 0;
 	if (!o->quiet) {
 		fprintf(stderr, "lsmgen: %s is stale\n", o->output);
-		print_regenerate(o);
+		report_regenerate(o->argc, o->argv);
 	}
 	return EXIT_INPUT;
-}
-
-static void print_ratio_row(const char *what, unsigned long max, unsigned long exact)
-{
-	printf("%-16s %10lu %10lu %7.2fx\n", what, max, exact, exact ? (double)max / exact : 0);
 }
 
 static int cmd_stats(struct opts *o)
@@ -753,21 +687,11 @@ static int cmd_stats(struct opts *o)
 	if (rc) {
 		/* nothing */
 	} else if (both && !o->json) {
-		printf("%-16s %10s %10s %8s\n", "", "max", "exact", "max/exact");
-		print_ratio_row("static calls", max.static_calls, st.static_calls);
-		print_ratio_row("static keys", max.static_keys, st.static_keys);
-		print_ratio_row("table bytes", max.table_bytes, st.table_bytes);
+		report_stats_both(&max, &st);
 	} else if (o->json) {
 		print_json(json_stats(&st));
 	} else {
-		printf("hooks            %u (%u int, %u void)\n", m.nhooks, model_int_hooks(&m),
-		       m.nhooks - model_int_hooks(&m));
-		printf("MAX_LSM_COUNT    %u\n", m.max_lsm_count);
-		printf("static calls     %lu\n", st.static_calls);
-		printf("static keys      %lu (and as many jump-table entries)\n", st.static_keys);
-		printf("table entries    %lu\n", st.table_entries);
-		printf("table bytes      %lu (x86-64: %u per struct lsm_static_call)\n",
-		       st.table_bytes, LSM_STATIC_CALL_BYTES);
+		report_stats(&m, &st);
 	}
 	model_free(&m);
 	return rc;

@@ -1,0 +1,99 @@
+/* report.c: text reports of a model, for people; json.c writes the same for tools. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "util.h"
+
+void report_count(const struct model *m)
+{
+	printf("MAX_LSM_COUNT = %u", m->max_lsm_count);
+	if (m->reg.gate) {
+		const char *g = m->gate_value;
+		bool unset = !strcmp(g, "is not set");
+
+		printf(" (gate %s%s%s", m->reg.gate, unset ? " " : "=", g);
+		/* #ifdef: =m does not define the gate either */
+		printf("%s)", unset || !strcmp(g, "m") ? ": nothing counts" : "");
+	}
+	printf("\n%u LSMs listed in %s:\n", m->reg.n, m->reg.source);
+	for (unsigned i = 0; i < m->reg.n; i++) {
+		const struct lsm *l = &m->reg.lsms[i];
+		const char *v = m->lsm_value[i];
+		char *sym = xasprintf("%s%s%s", l->kconfig, strcmp(v, "is not set") ? "=" : " ", v);
+
+		printf("  %-12s %-40s %s\n", l->name, sym, m->counted[i] ? "counted" : "-");
+		free(sym);
+	}
+}
+
+void report_hooks(const struct model *m)
+{
+	unsigned nint = model_int_hooks(m);
+
+	for (unsigned i = 0; i < m->nhooks; i++) {
+		const struct hook *h = &m->hooks[i];
+
+		printf("%5u  %-4s  %-12s  %s(", h->line, h->ret, h->def, h->name);
+		for (unsigned k = 0; k < h->nparams; k++)
+			printf("%s%s", k ? ", " : "", h->params[k].decl);
+		printf("%s)", h->nparams ? "" : "void");
+		if (h->guard)
+			printf("  [%s]", h->guard);
+		putchar('\n');
+	}
+	printf("%u hooks: %u int, %u void\n", m->nhooks, nint, m->nhooks - nint);
+}
+
+void report_stats(const struct model *m, const struct stats *st)
+{
+	printf("hooks            %u (%u int, %u void)\n", m->nhooks, model_int_hooks(m),
+	       m->nhooks - model_int_hooks(m));
+	printf("MAX_LSM_COUNT    %u\n", m->max_lsm_count);
+	printf("static calls     %lu\n", st->static_calls);
+	printf("static keys      %lu (and as many jump-table entries)\n", st->static_keys);
+	printf("table entries    %lu\n", st->table_entries);
+	printf("table bytes      %lu (x86-64: %u per struct lsm_static_call)\n",
+	       st->table_bytes, LSM_STATIC_CALL_BYTES);
+}
+
+static void ratio_row(const char *what, unsigned long max, unsigned long exact)
+{
+	printf("%-16s %10lu %10lu %7.2fx\n", what, max, exact, exact ? (double)max / exact : 0);
+}
+
+void report_stats_both(const struct stats *max, const struct stats *exact)
+{
+	printf("%-16s %10s %10s %8s\n", "", "max", "exact", "max/exact");
+	ratio_row("static calls", max->static_calls, exact->static_calls);
+	ratio_row("static keys", max->static_keys, exact->static_keys);
+	ratio_row("table bytes", max->table_bytes, exact->table_bytes);
+}
+
+void report_regenerate(int argc, char **argv)
+{
+	fprintf(stderr, "regenerate with:\n  lsmgen generate");
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		bool plain = *a != '\0';
+
+		/* how check reports is not part of what generate writes */
+		if (!strcmp(a, "--stat") || !strcmp(a, "-q") || !strcmp(a, "--quiet"))
+			continue;
+
+		for (const char *p = a; *p; p++)
+			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				    "-_./=,:+@%", *p))
+				plain = false;
+		if (plain) {
+			fprintf(stderr, " %s", a);
+			continue;
+		}
+		fputs(" '", stderr);
+		for (const char *p = a; *p; p++)
+			fputs(*p == '\'' ? "'\\''" : (char[2]){ *p, 0 }, stderr);
+		fputc('\'', stderr);
+	}
+	fputc('\n', stderr);
+}
