@@ -193,6 +193,7 @@ static void count_tree_lsms(struct model *m, struct impls *im, const char *kdir)
 			"%s %s is set", l->name, m->reg.source, sym ? "when" : "whenever", kconfig);
 		m->reg.lsms = xrealloc(m->reg.lsms, (m->reg.n + 1) * sizeof(*m->reg.lsms));
 		m->reg.lsms[m->reg.n++] = (struct lsm){ safe_name(l->name), xstrdup(kconfig), 0 };
+		m->reg.from_tree++;
 		free(l->kconfig);
 		l->kconfig = kconfig;
 		l->unsure = !sym;

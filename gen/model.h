@@ -54,6 +54,7 @@ struct lsm_registry {
 	char *gate;		/* "CONFIG_SECURITY", or NULL */
 	struct lsm *lsms;
 	unsigned n;
+	unsigned from_tree;	/* the last from_tree of lsms: not listed, found registering hooks */
 };
 
 /* Everything a generated file is made from. */

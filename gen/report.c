@@ -17,7 +17,10 @@ void report_count(const struct model *m)
 		/* #ifdef: =m does not define the gate either */
 		printf("%s)", unset || !strcmp(g, "m") ? ": nothing counts" : "");
 	}
-	printf("\n%u LSMs listed in %s:\n", m->reg.n, m->reg.source);
+	printf("\n%u LSMs listed in %s", m->reg.n - m->reg.from_tree, m->reg.source);
+	if (m->reg.from_tree)
+		printf(", and %u not listed that register hooks", m->reg.from_tree);
+	printf(":\n");
 	for (unsigned i = 0; i < m->reg.n; i++) {
 		const struct lsm *l = &m->reg.lsms[i];
 		const char *v = m->lsm_value[i];
