@@ -37,7 +37,8 @@ static const char *const generated_names[] = {
 /* The prefixes of the names generated per hook and slot (lsm_static_call_H_n, ...): a
  * parameter named like one would hide that global from the dispatcher. */
 static const char *const generated_prefixes[] = {
-	"LSM_SLOTS_", "lsm_dispatch_", "lsm_slot_", "lsm_static_call_", "security_hook_active_",
+	"LSM_SLOTS_", "LSM_SLOT_", "lsm_dispatch_", "lsm_slot_", "lsm_static_call_",
+	"security_hook_active_",
 };
 
 static bool is_generated_name(const char *s)
@@ -277,6 +278,11 @@ struct tv *emit_values(const struct model *m)
 	tv_set(root, "keys", tv_bool(!m->dispatch_switch));
 	tv_set(root, "abstain", tv_str(m->abstain ? m->abstain : ""));
 	tv_set(root, "runtime_lsm", tv_str(m->runtime_lsm ? m->runtime_lsm : ""));
+	bool primitives = false;
+
+	for (unsigned i = 0; i < m->nhooks; i++)
+		primitives |= m->hooks[i].policy != POLICY_STANDARD;
+	tv_set(root, "primitives", tv_bool(primitives));
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(m, &m->hooks[i], i ? &m->hooks[i - 1] : NULL,
 					  i + 1 < m->nhooks ? &m->hooks[i + 1] : NULL));

@@ -33,14 +33,14 @@ SYNTHETIC = {
 }
 
 
-def driver(hooks, generated_c):
+def driver(table, hooks, generated_c):
     """A translation unit that calls every dispatcher and primitive of the kept hooks."""
     structs = sorted(set(re.findall(r"\b(struct|union)\s+(\w+)",
                                     " ".join(t for h in hooks for t, _ in h[3]))))
     out = ['#include "types.h"', "#include <errno.h>", "#ifndef ENOPARAM", "#define ENOPARAM 519",
            "#endif", '#include "autoconf.h"', '#include "kconfig.h"']
     out += [f"{kind} {name};" for kind, name in structs]
-    out += ['#include "lsm_static_calls.c"', ""]
+    out += [kmodel.hook_union(table), '#include "lsm_static_calls.c"', ""]
     prims = set(re.findall(r"lsm_slot_call_(\w+)\(int n", generated_c))
     lsmids = set(re.findall(r"lsm_dispatch_(\w+)_lsmid\(u64", generated_c))
     for name, ret, _default, params in hooks:
@@ -114,7 +114,7 @@ def main():
                 continue
             with open(os.path.join(one, "lsm_static_calls.c")) as f:
                 generated = f.read()
-            src = driver(kmodel.hooks(table, cfg), generated)
+            src = driver(table, kmodel.hooks(table, cfg), generated)
             for d in (one, every):
                 with open(os.path.join(d, "autoconf.h"), "w") as f:
                     f.write(kmodel.defines(kmodel.read_config(cfg)))
@@ -127,7 +127,7 @@ def main():
                     with open(src_path, "w") as f:
                         f.write(src)
                     obj = os.path.join(d, f"driver-{cc}.o")
-                    cmd = [cc, "-std=gnu11", "-O2", "-c", "-Wall", "-Wextra", "-Werror",
+                    cmd = [cc, "-std=gnu11", "-O2", "-c"] + kmodel.KERNEL_WARNINGS + [
                            "-Wno-address-of-packed-member", "-I", standin, "-I", d] + defs + [
                            src_path, "-o", obj]
                     r = subprocess.run(cmd, capture_output=True, text=True)

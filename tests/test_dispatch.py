@@ -24,7 +24,7 @@ TRIALS_PER_HOOK = 24
 VALUES = ["0", "1", "-1", "-13", "-EOPNOTSUPP", "-EINVAL", "-ENOPARAM", "-ENOSYS", "-ENOPROTOOPT"]
 
 
-def harness(hooks, nslots, rng, switch=False, abstain=None, toggle=False):
+def harness(table, cfg, hooks, nslots, rng, switch=False, abstain=None, toggle=False):
     """nslots: the slots of every hook, or a dict of per-hook counts (--slots exact).
     switch: the --dispatch switch layout (a base index instead of keys); abstain: the
     --abstain-value; toggle: also test security_toggle_hook() (--runtime-lsm)."""
@@ -35,6 +35,7 @@ def harness(hooks, nslots, rng, switch=False, abstain=None, toggle=False):
     out = ['#include "types.h"', "#include <errno.h>", "#include <stdio.h>",
            "#ifndef ENOPARAM", "#define ENOPARAM 519", "#endif"]
     out += [f"{kind} {name};" for kind, name in structs]
+    out += [kmodel.defines(kmodel.read_config(cfg)) + kmodel.KCONFIG_H, kmodel.hook_union(table)]
     out += ['#include "lsm_static_calls.c"', "",
             "static int calls[64], ncalls, rets[64], failures, trials;", ""]
     for name, ret, default, params in hooks:
@@ -195,7 +196,7 @@ def main():
             elif a.startswith("--abstain-value="):
                 abstain = a.split("=", 1)[1]
         with open(os.path.join(tmp, "harness.c"), "w") as f:
-            f.write(harness(hooks, nslots, rng, switch="switch" in extra, abstain=abstain,
+            f.write(harness(table, cfg, hooks, nslots, rng, switch="switch" in extra, abstain=abstain,
                             toggle="--runtime-lsm" in extra))
         shapes = [("gcc", [])]
         if platform.machine() == "x86_64":
@@ -204,7 +205,7 @@ def main():
             shapes.append(("clang", []))
         for cc, defs in shapes:
             exe = os.path.join(tmp, f"harness-{cc}")
-            cmd = [cc, "-std=gnu11", "-O0", "-Wall", "-Wextra", "-Werror",
+            cmd = [cc, "-std=gnu11", "-O0"] + kmodel.KERNEL_WARNINGS + [
                    "-Wno-address-of-packed-member", "-I", standin, "-I", tmp] + defs + [
                    os.path.join(tmp, "harness.c"), "-o", exe]
             r = subprocess.run(cmd, capture_output=True, text=True)

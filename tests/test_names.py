@@ -88,7 +88,7 @@ def main():
             else:
                 calls.append(f"\tlsm_dispatch_{name}({a});\n\tlsm_slot_call_{name}(1, {a});")
         harness = ("#include <errno.h>\n#include \"kernel.h\"\n#include \"types.h\"\nstruct inode;\n"
-                   "#include \"lsm_static_calls.c\"\n\nint main(void)\n{\n\tlong sink = 0;\n\n" +
+                   + kmodel.hook_union(table) + "\n#include \"lsm_static_calls.c\"\n\nint main(void)\n{\n\tlong sink = 0;\n\n" +
                    "\n".join(calls) + "\n\treturn (int)sink;\n}\n")
         shapes = {"keys": [], "switch": ["--dispatch", "switch"],
                   "toggle": ["--runtime-lsm", "bpf"]}
@@ -101,7 +101,7 @@ def main():
             with open(os.path.join(out, "harness.c"), "w") as f:
                 f.write(harness)
             for cc, defs in (("gcc", []), ("clang", ["-DSTANDIN_TRAMPOLINES"])):
-                r = subprocess.run([cc, "-std=gnu11", "-O1", "-Wall", "-Wextra", "-Werror",
+                r = subprocess.run([cc, "-std=gnu11", "-O1"] + kmodel.KERNEL_WARNINGS + [
                                     "-Wno-address-of-packed-member", "-I", STANDIN, "-I", out] +
                                    defs + ["-c", "-o", os.path.join(out, f"h-{cc}.o"),
                                            os.path.join(out, "harness.c")],

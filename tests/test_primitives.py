@@ -51,7 +51,7 @@ SIGNATURES = {
 }
 
 
-def harness(hooks, nslots, rng):
+def harness(table, cfg, hooks, nslots, rng):
     listed = [h for h in hooks if h[0] in CALLS and
               (h[0] not in SIGNATURES or [kmodel.nospace(t) for t, _ in h[3]] ==
                [kmodel.nospace(t) for t in SIGNATURES[h[0]]])]
@@ -60,6 +60,7 @@ def harness(hooks, nslots, rng):
     out = ['#include "types.h"', "#include <errno.h>", "#include <stdio.h>",
            "#ifndef ENOPARAM", "#define ENOPARAM 519", "#endif", "#define E2BIG_ 7"]
     out += [f"{kind} {name};" for kind, name in structs + [("struct", "lsm_ctx")]]
+    out += [kmodel.defines(kmodel.read_config(cfg)) + kmodel.KCONFIG_H, kmodel.hook_union(table)]
     out += ['#include "lsm_static_calls.c"']
     out += [f"#define LSMGEN_HAS_{h[0]} 1" for h in listed]
     out += ['#include "loops.h"', "",
@@ -149,14 +150,14 @@ def main():
         r = kmodel.run(["generate", "--hookdefs", table, "--config", cfg, "-o", tmp])
         if not c.check(r.returncode == 0, f"lsmgen generate: {r.stderr}"):
             c.done()
-        text, listed = harness(hooks, nslots, rng)
+        text, listed = harness(table, cfg, hooks, nslots, rng)
         skipped = [h[0] for h in hooks if h[0] in CALLS and h[0] not in listed]
         print(f"{version}: {len(listed)} hooks with primitives: {' '.join(listed)}"
               + (f"; with the parameters of an older kernel, not tested: {' '.join(skipped)}"
                  if skipped else ""))
         with open(os.path.join(tmp, "harness.c"), "w") as f:
             f.write(text)
-        common = ["-std=gnu11", "-Wall", "-Wextra", "-Werror", "-Wno-address-of-packed-member",
+        common = ["-std=gnu11"] + kmodel.KERNEL_WARNINGS + ["-Wno-address-of-packed-member",
                   "-I", standin, "-I", os.path.join(HERE, "nonstandard"), "-I", tmp,
                   os.path.join(tmp, "harness.c")]
         x86 = platform.machine() == "x86_64"

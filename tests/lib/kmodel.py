@@ -124,6 +124,18 @@ def hooks(table_path, config_path):
     return result
 
 
+def hook_union(table_path):
+    """C that gives a test driver what <linux/lsm_hooks.h> gives security.c: union
+    security_list_options, built from the table (tests/standin/lsm_hooks.h). The table's
+    own #ifs need the configuration's macros defined first."""
+    return f'#define STANDIN_HOOK_DEFS "{os.path.abspath(table_path)}"\n#include "lsm_hooks.h"'
+
+
+# The kernel compiles with -Wextra but turns -Wunused-parameter off below W=3
+# (scripts/Makefile.extrawarn); the generated code is held to the kernel's warnings.
+KERNEL_WARNINGS = ["-Wall", "-Wextra", "-Wno-unused-parameter", "-Werror"]
+
+
 ARGS_H = ("#define __COUNT_ARGS(" + ", ".join(f"_{i}" for i in range(65)) + ", _n, X...) _n\n"
           "#define COUNT_ARGS(X...) __COUNT_ARGS(, ##X, " + ", ".join(str(i) for i in range(64, -1, -1)) + ")\n")
 

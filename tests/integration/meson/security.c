@@ -3,6 +3,14 @@
 
 struct file;
 
+/* What <linux/lsm_hooks.h> gives security.c: a member per hook, of the hook's type. */
+union security_list_options {
+#define LSM_HOOK(RET, DEFAULT, NAME, ...) RET (*NAME)(__VA_ARGS__);
+#include "lsm_hook_defs.h"
+#undef LSM_HOOK
+	void *lsm_func_addr;
+};
+
 #include "lsm_static_calls.c"
 
 int security_file_open(struct file *file)

@@ -6,93 +6,87 @@
  * Input: table.h
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. 2 hooks (1 int, 1 void), each under the
- * #if it has in the table, and slot n of each under #if MAX_LSM_COUNT > n.
+ * and static-key API and union security_list_options. 2 hooks (1 int,
+ * 1 void), each under the #if it has in the table, and slot n of each under
+ * #if MAX_LSM_COUNT > n.
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* capset: per slot, a static call and the static key that says it is filled */
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
+
 #if MAX_LSM_COUNT > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_0,
-			*((int (*)(struct cred *new, const struct cred *old))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_0);
+LSM_SLOT_DEFINE(capset, 0);
 #endif
 #if MAX_LSM_COUNT > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_1,
-			*((int (*)(struct cred *new, const struct cred *old))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_1);
+LSM_SLOT_DEFINE(capset, 1);
 #endif
 #if defined(CONFIG_SECURITY_NETWORK)
 
-/* secmark_refcount_inc: per slot, a static call and the static key that says it is filled */
 #if MAX_LSM_COUNT > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_0);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 0);
 #endif
 #if MAX_LSM_COUNT > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_1, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_1);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 1);
 #endif
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
 #if MAX_LSM_COUNT > 0
-	.capset[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_0),
-		.active = &security_hook_active_capset_0,
-	},
+	LSM_SLOT_ENTRY(capset, 0),
 #endif
 #if MAX_LSM_COUNT > 1
-	.capset[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_1),
-		.active = &security_hook_active_capset_1,
-	},
+	LSM_SLOT_ENTRY(capset, 1),
 #endif
 #if defined(CONFIG_SECURITY_NETWORK)
 #if MAX_LSM_COUNT > 0
-	.secmark_refcount_inc[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_0),
-		.active = &security_hook_active_secmark_refcount_inc_0,
-	},
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 0),
 #endif
 #if MAX_LSM_COUNT > 1
-	.secmark_refcount_inc[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_1),
-		.active = &security_hook_active_secmark_refcount_inc_1,
-	},
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 1),
 #endif
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
 };
 
 /*
- * capset: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old)
 {
 #if MAX_LSM_COUNT > 0
 	int rc;
-#else
-	(void)new;
-	(void)old;
-#endif
 
-#if MAX_LSM_COUNT > 0
-	if (static_branch_unlikely(&security_hook_active_capset_0)) {
-		rc = static_call(lsm_static_call_capset_0)(new, old);
+	if (LSM_SLOT_ON(capset, 0)) {
+		rc = LSM_SLOT_CALL(capset, 0)(new, old);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
-	if (static_branch_unlikely(&security_hook_active_capset_1)) {
-		rc = static_call(lsm_static_call_capset_1)(new, old);
+	if (LSM_SLOT_ON(capset, 1)) {
+		rc = LSM_SLOT_CALL(capset, 1)(new, old);
 		if (rc != 0)
 			return rc;
 	}
@@ -101,21 +95,21 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 }
 
 #if defined(CONFIG_SECURITY_NETWORK)
-/*
- * secmark_refcount_inc: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
 {
-#if MAX_LSM_COUNT == 0
-#endif
 #if MAX_LSM_COUNT > 0
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_0))
-		static_call(lsm_static_call_secmark_refcount_inc_0)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 0))
+		LSM_SLOT_CALL(secmark_refcount_inc, 0)();
 #endif
 #if MAX_LSM_COUNT > 1
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_1))
-		static_call(lsm_static_call_secmark_refcount_inc_1)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 1))
+		LSM_SLOT_CALL(secmark_refcount_inc, 1)();
 #endif
 }
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
-// 3306b86ffe8d49f70d2bf7157a05bee01188c22c0d14361cb7ef3482a5d6d120
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL
+// 21381960124912561fa4c59ab34ea5e1757d3fee89aa18ce1db626212d24f866

@@ -4,479 +4,161 @@
  * Inputs: lsm_hook_defs.h, config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 3; 16 hooks (13 int, 3 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 3;
+ * 16 hooks (13 int, 3 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* binder_set_context_mgr: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_binder_set_context_mgr_0,
-			*((int (*)(const struct cred *mgr))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_binder_set_context_mgr_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_binder_set_context_mgr_1,
-			*((int (*)(const struct cred *mgr))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_binder_set_context_mgr_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_binder_set_context_mgr_2,
-			*((int (*)(const struct cred *mgr))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_binder_set_context_mgr_2);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* capset: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_0,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_1,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_2,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_2);
-
-/* vm_enough_memory: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_0,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_1,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_2,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_2);
-
-/* bprm_committing_creds: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_bprm_committing_creds_0,
-			*((void (*)(const struct linux_binprm *bprm))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_bprm_committing_creds_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_bprm_committing_creds_1,
-			*((void (*)(const struct linux_binprm *bprm))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_bprm_committing_creds_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_bprm_committing_creds_2,
-			*((void (*)(const struct linux_binprm *bprm))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_bprm_committing_creds_2);
-
-/* fs_context_parse_param: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_fs_context_parse_param_0,
-			*((int (*)(struct fs_context *fc, struct fs_parameter *param))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_fs_context_parse_param_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_fs_context_parse_param_1,
-			*((int (*)(struct fs_context *fc, struct fs_parameter *param))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_fs_context_parse_param_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_fs_context_parse_param_2,
-			*((int (*)(struct fs_context *fc, struct fs_parameter *param))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_fs_context_parse_param_2);
-
-/* inode_getsecurity: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_0,
-			*((int (*)(struct mnt_idmap *idmap, struct inode *inode, const char *name,
-				   void **buffer, bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_1,
-			*((int (*)(struct mnt_idmap *idmap, struct inode *inode, const char *name,
-				   void **buffer, bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_2,
-			*((int (*)(struct mnt_idmap *idmap, struct inode *inode, const char *name,
-				   void **buffer, bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_2);
-
-/* file_ioctl: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_0,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_1,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_2,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_2);
-
-/* task_prctl: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_prctl_0,
-			*((int (*)(int option, unsigned long arg2, unsigned long arg3,
-				   unsigned long arg4, unsigned long arg5))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_prctl_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_prctl_1,
-			*((int (*)(int option, unsigned long arg2, unsigned long arg3,
-				   unsigned long arg4, unsigned long arg5))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_prctl_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_prctl_2,
-			*((int (*)(int option, unsigned long arg2, unsigned long arg3,
-				   unsigned long arg4, unsigned long arg5))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_prctl_2);
-
-/* shm_shmat: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_shm_shmat_0,
-			*((int (*)(struct kern_ipc_perm *perm, char __user *shmaddr,
-				   int shmflg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_shm_shmat_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_shm_shmat_1,
-			*((int (*)(struct kern_ipc_perm *perm, char __user *shmaddr,
-				   int shmflg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_shm_shmat_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_shm_shmat_2,
-			*((int (*)(struct kern_ipc_perm *perm, char __user *shmaddr,
-				   int shmflg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_shm_shmat_2);
-
-/* getprocattr: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_0,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_1,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_2,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_2);
-
-/* getselfattr: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getselfattr_0,
-			*((int (*)(unsigned int attr, struct lsm_ctx __user *ctx, u32 __user *size,
-				   u32 flags))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getselfattr_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getselfattr_1,
-			*((int (*)(unsigned int attr, struct lsm_ctx __user *ctx, u32 __user *size,
-				   u32 flags))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getselfattr_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getselfattr_2,
-			*((int (*)(unsigned int attr, struct lsm_ctx __user *ctx, u32 __user *size,
-				   u32 flags))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getselfattr_2);
-
-/* initramfs_populated: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_initramfs_populated_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_initramfs_populated_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_initramfs_populated_1, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_initramfs_populated_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_initramfs_populated_2, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_initramfs_populated_2);
-
-/* path_unlink: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_path_unlink_0,
-			*((int (*)(const struct path *dir, struct dentry *dentry))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_path_unlink_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_path_unlink_1,
-			*((int (*)(const struct path *dir, struct dentry *dentry))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_path_unlink_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_path_unlink_2,
-			*((int (*)(const struct path *dir, struct dentry *dentry))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_path_unlink_2);
-
-/* socket_getpeersec_stream: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_getpeersec_stream_0,
-			*((int (*)(struct socket *sock, sockptr_t optval, sockptr_t optlen,
-				   unsigned int len))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_getpeersec_stream_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_getpeersec_stream_1,
-			*((int (*)(struct socket *sock, sockptr_t optval, sockptr_t optlen,
-				   unsigned int len))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_getpeersec_stream_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_getpeersec_stream_2,
-			*((int (*)(struct socket *sock, sockptr_t optval, sockptr_t optlen,
-				   unsigned int len))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_getpeersec_stream_2);
-
-/* secmark_refcount_inc: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_1, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_2, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_2);
-
-/* audit_rule_init: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_0,
-			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_rule_init_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_1,
-			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_rule_init_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_2,
-			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_rule_init_2);
+LSM_SLOT_DEFINE(binder_set_context_mgr, 0);
+LSM_SLOT_DEFINE(binder_set_context_mgr, 1);
+LSM_SLOT_DEFINE(binder_set_context_mgr, 2);
+LSM_SLOT_DEFINE(capset, 0);
+LSM_SLOT_DEFINE(capset, 1);
+LSM_SLOT_DEFINE(capset, 2);
+LSM_SLOT_DEFINE(vm_enough_memory, 0);
+LSM_SLOT_DEFINE(vm_enough_memory, 1);
+LSM_SLOT_DEFINE(vm_enough_memory, 2);
+LSM_SLOT_DEFINE(bprm_committing_creds, 0);
+LSM_SLOT_DEFINE(bprm_committing_creds, 1);
+LSM_SLOT_DEFINE(bprm_committing_creds, 2);
+LSM_SLOT_DEFINE(fs_context_parse_param, 0);
+LSM_SLOT_DEFINE(fs_context_parse_param, 1);
+LSM_SLOT_DEFINE(fs_context_parse_param, 2);
+LSM_SLOT_DEFINE(inode_getsecurity, 0);
+LSM_SLOT_DEFINE(inode_getsecurity, 1);
+LSM_SLOT_DEFINE(inode_getsecurity, 2);
+LSM_SLOT_DEFINE(file_ioctl, 0);
+LSM_SLOT_DEFINE(file_ioctl, 1);
+LSM_SLOT_DEFINE(file_ioctl, 2);
+LSM_SLOT_DEFINE(task_prctl, 0);
+LSM_SLOT_DEFINE(task_prctl, 1);
+LSM_SLOT_DEFINE(task_prctl, 2);
+LSM_SLOT_DEFINE(shm_shmat, 0);
+LSM_SLOT_DEFINE(shm_shmat, 1);
+LSM_SLOT_DEFINE(shm_shmat, 2);
+LSM_SLOT_DEFINE(getprocattr, 0);
+LSM_SLOT_DEFINE(getprocattr, 1);
+LSM_SLOT_DEFINE(getprocattr, 2);
+LSM_SLOT_DEFINE(getselfattr, 0);
+LSM_SLOT_DEFINE(getselfattr, 1);
+LSM_SLOT_DEFINE(getselfattr, 2);
+LSM_SLOT_DEFINE(initramfs_populated, 0);
+LSM_SLOT_DEFINE(initramfs_populated, 1);
+LSM_SLOT_DEFINE(initramfs_populated, 2);
+LSM_SLOT_DEFINE(path_unlink, 0);
+LSM_SLOT_DEFINE(path_unlink, 1);
+LSM_SLOT_DEFINE(path_unlink, 2);
+LSM_SLOT_DEFINE(socket_getpeersec_stream, 0);
+LSM_SLOT_DEFINE(socket_getpeersec_stream, 1);
+LSM_SLOT_DEFINE(socket_getpeersec_stream, 2);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 0);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 1);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 2);
+LSM_SLOT_DEFINE(audit_rule_init, 0);
+LSM_SLOT_DEFINE(audit_rule_init, 1);
+LSM_SLOT_DEFINE(audit_rule_init, 2);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.binder_set_context_mgr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_binder_set_context_mgr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_binder_set_context_mgr_0),
-		.active = &security_hook_active_binder_set_context_mgr_0,
-	},
-	.binder_set_context_mgr[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_binder_set_context_mgr_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_binder_set_context_mgr_1),
-		.active = &security_hook_active_binder_set_context_mgr_1,
-	},
-	.binder_set_context_mgr[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_binder_set_context_mgr_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_binder_set_context_mgr_2),
-		.active = &security_hook_active_binder_set_context_mgr_2,
-	},
-	.capset[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_0),
-		.active = &security_hook_active_capset_0,
-	},
-	.capset[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_1),
-		.active = &security_hook_active_capset_1,
-	},
-	.capset[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_2),
-		.active = &security_hook_active_capset_2,
-	},
-	.vm_enough_memory[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_0),
-		.active = &security_hook_active_vm_enough_memory_0,
-	},
-	.vm_enough_memory[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_1),
-		.active = &security_hook_active_vm_enough_memory_1,
-	},
-	.vm_enough_memory[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_2),
-		.active = &security_hook_active_vm_enough_memory_2,
-	},
-	.bprm_committing_creds[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_bprm_committing_creds_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_bprm_committing_creds_0),
-		.active = &security_hook_active_bprm_committing_creds_0,
-	},
-	.bprm_committing_creds[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_bprm_committing_creds_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_bprm_committing_creds_1),
-		.active = &security_hook_active_bprm_committing_creds_1,
-	},
-	.bprm_committing_creds[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_bprm_committing_creds_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_bprm_committing_creds_2),
-		.active = &security_hook_active_bprm_committing_creds_2,
-	},
-	.fs_context_parse_param[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_fs_context_parse_param_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_fs_context_parse_param_0),
-		.active = &security_hook_active_fs_context_parse_param_0,
-	},
-	.fs_context_parse_param[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_fs_context_parse_param_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_fs_context_parse_param_1),
-		.active = &security_hook_active_fs_context_parse_param_1,
-	},
-	.fs_context_parse_param[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_fs_context_parse_param_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_fs_context_parse_param_2),
-		.active = &security_hook_active_fs_context_parse_param_2,
-	},
-	.inode_getsecurity[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_0),
-		.active = &security_hook_active_inode_getsecurity_0,
-	},
-	.inode_getsecurity[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_1),
-		.active = &security_hook_active_inode_getsecurity_1,
-	},
-	.inode_getsecurity[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_2),
-		.active = &security_hook_active_inode_getsecurity_2,
-	},
-	.file_ioctl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_0),
-		.active = &security_hook_active_file_ioctl_0,
-	},
-	.file_ioctl[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_1),
-		.active = &security_hook_active_file_ioctl_1,
-	},
-	.file_ioctl[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_2),
-		.active = &security_hook_active_file_ioctl_2,
-	},
-	.task_prctl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_prctl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_prctl_0),
-		.active = &security_hook_active_task_prctl_0,
-	},
-	.task_prctl[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_prctl_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_prctl_1),
-		.active = &security_hook_active_task_prctl_1,
-	},
-	.task_prctl[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_prctl_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_prctl_2),
-		.active = &security_hook_active_task_prctl_2,
-	},
-	.shm_shmat[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_shm_shmat_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_shm_shmat_0),
-		.active = &security_hook_active_shm_shmat_0,
-	},
-	.shm_shmat[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_shm_shmat_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_shm_shmat_1),
-		.active = &security_hook_active_shm_shmat_1,
-	},
-	.shm_shmat[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_shm_shmat_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_shm_shmat_2),
-		.active = &security_hook_active_shm_shmat_2,
-	},
-	.getprocattr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_0),
-		.active = &security_hook_active_getprocattr_0,
-	},
-	.getprocattr[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_1),
-		.active = &security_hook_active_getprocattr_1,
-	},
-	.getprocattr[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_2),
-		.active = &security_hook_active_getprocattr_2,
-	},
-	.getselfattr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getselfattr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getselfattr_0),
-		.active = &security_hook_active_getselfattr_0,
-	},
-	.getselfattr[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getselfattr_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getselfattr_1),
-		.active = &security_hook_active_getselfattr_1,
-	},
-	.getselfattr[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getselfattr_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getselfattr_2),
-		.active = &security_hook_active_getselfattr_2,
-	},
-	.initramfs_populated[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_initramfs_populated_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_initramfs_populated_0),
-		.active = &security_hook_active_initramfs_populated_0,
-	},
-	.initramfs_populated[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_initramfs_populated_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_initramfs_populated_1),
-		.active = &security_hook_active_initramfs_populated_1,
-	},
-	.initramfs_populated[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_initramfs_populated_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_initramfs_populated_2),
-		.active = &security_hook_active_initramfs_populated_2,
-	},
-	.path_unlink[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_path_unlink_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_path_unlink_0),
-		.active = &security_hook_active_path_unlink_0,
-	},
-	.path_unlink[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_path_unlink_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_path_unlink_1),
-		.active = &security_hook_active_path_unlink_1,
-	},
-	.path_unlink[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_path_unlink_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_path_unlink_2),
-		.active = &security_hook_active_path_unlink_2,
-	},
-	.socket_getpeersec_stream[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_getpeersec_stream_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_getpeersec_stream_0),
-		.active = &security_hook_active_socket_getpeersec_stream_0,
-	},
-	.socket_getpeersec_stream[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_getpeersec_stream_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_getpeersec_stream_1),
-		.active = &security_hook_active_socket_getpeersec_stream_1,
-	},
-	.socket_getpeersec_stream[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_getpeersec_stream_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_getpeersec_stream_2),
-		.active = &security_hook_active_socket_getpeersec_stream_2,
-	},
-	.secmark_refcount_inc[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_0),
-		.active = &security_hook_active_secmark_refcount_inc_0,
-	},
-	.secmark_refcount_inc[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_1),
-		.active = &security_hook_active_secmark_refcount_inc_1,
-	},
-	.secmark_refcount_inc[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_2),
-		.active = &security_hook_active_secmark_refcount_inc_2,
-	},
-	.audit_rule_init[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_rule_init_0),
-		.active = &security_hook_active_audit_rule_init_0,
-	},
-	.audit_rule_init[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_rule_init_1),
-		.active = &security_hook_active_audit_rule_init_1,
-	},
-	.audit_rule_init[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_rule_init_2),
-		.active = &security_hook_active_audit_rule_init_2,
-	},
+	LSM_SLOT_ENTRY(binder_set_context_mgr, 0),
+	LSM_SLOT_ENTRY(binder_set_context_mgr, 1),
+	LSM_SLOT_ENTRY(binder_set_context_mgr, 2),
+	LSM_SLOT_ENTRY(capset, 0),
+	LSM_SLOT_ENTRY(capset, 1),
+	LSM_SLOT_ENTRY(capset, 2),
+	LSM_SLOT_ENTRY(vm_enough_memory, 0),
+	LSM_SLOT_ENTRY(vm_enough_memory, 1),
+	LSM_SLOT_ENTRY(vm_enough_memory, 2),
+	LSM_SLOT_ENTRY(bprm_committing_creds, 0),
+	LSM_SLOT_ENTRY(bprm_committing_creds, 1),
+	LSM_SLOT_ENTRY(bprm_committing_creds, 2),
+	LSM_SLOT_ENTRY(fs_context_parse_param, 0),
+	LSM_SLOT_ENTRY(fs_context_parse_param, 1),
+	LSM_SLOT_ENTRY(fs_context_parse_param, 2),
+	LSM_SLOT_ENTRY(inode_getsecurity, 0),
+	LSM_SLOT_ENTRY(inode_getsecurity, 1),
+	LSM_SLOT_ENTRY(inode_getsecurity, 2),
+	LSM_SLOT_ENTRY(file_ioctl, 0),
+	LSM_SLOT_ENTRY(file_ioctl, 1),
+	LSM_SLOT_ENTRY(file_ioctl, 2),
+	LSM_SLOT_ENTRY(task_prctl, 0),
+	LSM_SLOT_ENTRY(task_prctl, 1),
+	LSM_SLOT_ENTRY(task_prctl, 2),
+	LSM_SLOT_ENTRY(shm_shmat, 0),
+	LSM_SLOT_ENTRY(shm_shmat, 1),
+	LSM_SLOT_ENTRY(shm_shmat, 2),
+	LSM_SLOT_ENTRY(getprocattr, 0),
+	LSM_SLOT_ENTRY(getprocattr, 1),
+	LSM_SLOT_ENTRY(getprocattr, 2),
+	LSM_SLOT_ENTRY(getselfattr, 0),
+	LSM_SLOT_ENTRY(getselfattr, 1),
+	LSM_SLOT_ENTRY(getselfattr, 2),
+	LSM_SLOT_ENTRY(initramfs_populated, 0),
+	LSM_SLOT_ENTRY(initramfs_populated, 1),
+	LSM_SLOT_ENTRY(initramfs_populated, 2),
+	LSM_SLOT_ENTRY(path_unlink, 0),
+	LSM_SLOT_ENTRY(path_unlink, 1),
+	LSM_SLOT_ENTRY(path_unlink, 2),
+	LSM_SLOT_ENTRY(socket_getpeersec_stream, 0),
+	LSM_SLOT_ENTRY(socket_getpeersec_stream, 1),
+	LSM_SLOT_ENTRY(socket_getpeersec_stream, 2),
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 0),
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 1),
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 2),
+	LSM_SLOT_ENTRY(audit_rule_init, 0),
+	LSM_SLOT_ENTRY(audit_rule_init, 1),
+	LSM_SLOT_ENTRY(audit_rule_init, 2),
 };
 
 /*
- * binder_set_context_mgr: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_binder_set_context_mgr_0)) {
-		rc = static_call(lsm_static_call_binder_set_context_mgr_0)(mgr);
+	if (LSM_SLOT_ON(binder_set_context_mgr, 0)) {
+		rc = LSM_SLOT_CALL(binder_set_context_mgr, 0)(mgr);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_binder_set_context_mgr_1)) {
-		rc = static_call(lsm_static_call_binder_set_context_mgr_1)(mgr);
+	if (LSM_SLOT_ON(binder_set_context_mgr, 1)) {
+		rc = LSM_SLOT_CALL(binder_set_context_mgr, 1)(mgr);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_binder_set_context_mgr_2)) {
-		rc = static_call(lsm_static_call_binder_set_context_mgr_2)(mgr);
+	if (LSM_SLOT_ON(binder_set_context_mgr, 2)) {
+		rc = LSM_SLOT_CALL(binder_set_context_mgr, 2)(mgr);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * capset: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
 					       const kernel_cap_t *effective,
 					       const kernel_cap_t *inheritable,
@@ -484,368 +166,306 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_capset_0)) {
-		rc = static_call(lsm_static_call_capset_0)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 0)) {
+		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_capset_1)) {
-		rc = static_call(lsm_static_call_capset_1)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 1)) {
+		rc = LSM_SLOT_CALL(capset, 1)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_capset_2)) {
-		rc = static_call(lsm_static_call_capset_2)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 2)) {
+		rc = LSM_SLOT_CALL(capset, 2)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * vm_enough_memory: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_0)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_1)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_1)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 1)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_2)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_2)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 2)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 2)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * bprm_committing_creds: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
 {
-	if (static_branch_unlikely(&security_hook_active_bprm_committing_creds_0))
-		static_call(lsm_static_call_bprm_committing_creds_0)(bprm);
-	if (static_branch_unlikely(&security_hook_active_bprm_committing_creds_1))
-		static_call(lsm_static_call_bprm_committing_creds_1)(bprm);
-	if (static_branch_unlikely(&security_hook_active_bprm_committing_creds_2))
-		static_call(lsm_static_call_bprm_committing_creds_2)(bprm);
+	if (LSM_SLOT_ON(bprm_committing_creds, 0))
+		LSM_SLOT_CALL(bprm_committing_creds, 0)(bprm);
+	if (LSM_SLOT_ON(bprm_committing_creds, 1))
+		LSM_SLOT_CALL(bprm_committing_creds, 1)(bprm);
+	if (LSM_SLOT_ON(bprm_committing_creds, 2))
+		LSM_SLOT_CALL(bprm_committing_creds, 2)(bprm);
 }
 
-/*
- * fs_context_parse_param: call each filled slot in order and return the first result other than
- * -ENOPARAM, else -ENOPARAM (call_int_hook).
- */
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_fs_context_parse_param_0)) {
-		rc = static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+	if (LSM_SLOT_ON(fs_context_parse_param, 0)) {
+		rc = LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 		if (rc != -ENOPARAM)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_fs_context_parse_param_1)) {
-		rc = static_call(lsm_static_call_fs_context_parse_param_1)(fc, param);
+	if (LSM_SLOT_ON(fs_context_parse_param, 1)) {
+		rc = LSM_SLOT_CALL(fs_context_parse_param, 1)(fc, param);
 		if (rc != -ENOPARAM)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_fs_context_parse_param_2)) {
-		rc = static_call(lsm_static_call_fs_context_parse_param_2)(fc, param);
+	if (LSM_SLOT_ON(fs_context_parse_param, 2)) {
+		rc = LSM_SLOT_CALL(fs_context_parse_param, 2)(fc, param);
 		if (rc != -ENOPARAM)
 			return rc;
 	}
 	return -ENOPARAM;
 }
 
-/*
- * inode_getsecurity: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_0)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_0)(idmap, inode, name, buffer,
-								      alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_1)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_1)(idmap, inode, name, buffer,
-								      alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 1)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 1)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_2)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_2)(idmap, inode, name, buffer,
-								      alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 2)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 2)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
 	return -EOPNOTSUPP;
 }
 
-/*
- * file_ioctl: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_0)) {
-		rc = static_call(lsm_static_call_file_ioctl_0)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 0)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_1)) {
-		rc = static_call(lsm_static_call_file_ioctl_1)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 1)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_2)) {
-		rc = static_call(lsm_static_call_file_ioctl_2)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 2)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * task_prctl: call each filled slot in order and return the first result other than
- * -ENOSYS, else -ENOSYS (call_int_hook).
- */
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_task_prctl_0)) {
-		rc = static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+	if (LSM_SLOT_ON(task_prctl, 0)) {
+		rc = LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_prctl_1)) {
-		rc = static_call(lsm_static_call_task_prctl_1)(option, arg2, arg3, arg4, arg5);
+	if (LSM_SLOT_ON(task_prctl, 1)) {
+		rc = LSM_SLOT_CALL(task_prctl, 1)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_prctl_2)) {
-		rc = static_call(lsm_static_call_task_prctl_2)(option, arg2, arg3, arg4, arg5);
+	if (LSM_SLOT_ON(task_prctl, 2)) {
+		rc = LSM_SLOT_CALL(task_prctl, 2)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
 			return rc;
 	}
 	return -ENOSYS;
 }
 
-/*
- * shm_shmat: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_shm_shmat_0)) {
-		rc = static_call(lsm_static_call_shm_shmat_0)(perm, shmaddr, shmflg);
+	if (LSM_SLOT_ON(shm_shmat, 0)) {
+		rc = LSM_SLOT_CALL(shm_shmat, 0)(perm, shmaddr, shmflg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_shm_shmat_1)) {
-		rc = static_call(lsm_static_call_shm_shmat_1)(perm, shmaddr, shmflg);
+	if (LSM_SLOT_ON(shm_shmat, 1)) {
+		rc = LSM_SLOT_CALL(shm_shmat, 1)(perm, shmaddr, shmflg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_shm_shmat_2)) {
-		rc = static_call(lsm_static_call_shm_shmat_2)(perm, shmaddr, shmflg);
+	if (LSM_SLOT_ON(shm_shmat, 2)) {
+		rc = LSM_SLOT_CALL(shm_shmat, 2)(perm, shmaddr, shmflg);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * getprocattr: call each filled slot in order and return the first result other than
- * -EINVAL, else -EINVAL (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_getprocattr_0)) {
-		rc = static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 0)) {
+		rc = LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_getprocattr_1)) {
-		rc = static_call(lsm_static_call_getprocattr_1)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 1)) {
+		rc = LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_getprocattr_2)) {
-		rc = static_call(lsm_static_call_getprocattr_2)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 2)) {
+		rc = LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
 	return -EINVAL;
 }
 
-/*
- * getselfattr: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_getselfattr_0)) {
-		rc = static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+	if (LSM_SLOT_ON(getselfattr, 0)) {
+		rc = LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_getselfattr_1)) {
-		rc = static_call(lsm_static_call_getselfattr_1)(attr, ctx, size, flags);
+	if (LSM_SLOT_ON(getselfattr, 1)) {
+		rc = LSM_SLOT_CALL(getselfattr, 1)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_getselfattr_2)) {
-		rc = static_call(lsm_static_call_getselfattr_2)(attr, ctx, size, flags);
+	if (LSM_SLOT_ON(getselfattr, 2)) {
+		rc = LSM_SLOT_CALL(getselfattr, 2)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
 	return -EOPNOTSUPP;
 }
 
-/*
- * initramfs_populated: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_initramfs_populated(void)
 {
-	if (static_branch_unlikely(&security_hook_active_initramfs_populated_0))
-		static_call(lsm_static_call_initramfs_populated_0)();
-	if (static_branch_unlikely(&security_hook_active_initramfs_populated_1))
-		static_call(lsm_static_call_initramfs_populated_1)();
-	if (static_branch_unlikely(&security_hook_active_initramfs_populated_2))
-		static_call(lsm_static_call_initramfs_populated_2)();
+	if (LSM_SLOT_ON(initramfs_populated, 0))
+		LSM_SLOT_CALL(initramfs_populated, 0)();
+	if (LSM_SLOT_ON(initramfs_populated, 1))
+		LSM_SLOT_CALL(initramfs_populated, 1)();
+	if (LSM_SLOT_ON(initramfs_populated, 2))
+		LSM_SLOT_CALL(initramfs_populated, 2)();
 }
 
-/*
- * path_unlink: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook). Only with defined(CONFIG_SECURITY_PATH).
- */
+/* path_unlink: only with defined(CONFIG_SECURITY_PATH) */
 static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, struct dentry *dentry)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_path_unlink_0)) {
-		rc = static_call(lsm_static_call_path_unlink_0)(dir, dentry);
+	if (LSM_SLOT_ON(path_unlink, 0)) {
+		rc = LSM_SLOT_CALL(path_unlink, 0)(dir, dentry);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_path_unlink_1)) {
-		rc = static_call(lsm_static_call_path_unlink_1)(dir, dentry);
+	if (LSM_SLOT_ON(path_unlink, 1)) {
+		rc = LSM_SLOT_CALL(path_unlink, 1)(dir, dentry);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_path_unlink_2)) {
-		rc = static_call(lsm_static_call_path_unlink_2)(dir, dentry);
+	if (LSM_SLOT_ON(path_unlink, 2)) {
+		rc = LSM_SLOT_CALL(path_unlink, 2)(dir, dentry);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * socket_getpeersec_stream: call each filled slot in order and return the first result other than
- * -ENOPROTOOPT, else -ENOPROTOOPT (call_int_hook). Only with defined(CONFIG_SECURITY_NETWORK).
- */
+/* socket_getpeersec_stream: only with defined(CONFIG_SECURITY_NETWORK) */
 static __always_inline int lsm_dispatch_socket_getpeersec_stream(struct socket *sock,
 								 sockptr_t optval, sockptr_t optlen,
 								 unsigned int len)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_socket_getpeersec_stream_0)) {
-		rc = static_call(lsm_static_call_socket_getpeersec_stream_0)(sock, optval, optlen,
-									     len);
+	if (LSM_SLOT_ON(socket_getpeersec_stream, 0)) {
+		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 0)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_socket_getpeersec_stream_1)) {
-		rc = static_call(lsm_static_call_socket_getpeersec_stream_1)(sock, optval, optlen,
-									     len);
+	if (LSM_SLOT_ON(socket_getpeersec_stream, 1)) {
+		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 1)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_socket_getpeersec_stream_2)) {
-		rc = static_call(lsm_static_call_socket_getpeersec_stream_2)(sock, optval, optlen,
-									     len);
+	if (LSM_SLOT_ON(socket_getpeersec_stream, 2)) {
+		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 2)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
 			return rc;
 	}
 	return -ENOPROTOOPT;
 }
 
-/*
- * secmark_refcount_inc: call every filled slot in order (call_void_hook). Only with
- * defined(CONFIG_SECURITY_NETWORK).
- */
+/* secmark_refcount_inc: only with defined(CONFIG_SECURITY_NETWORK) */
 static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
 {
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_0))
-		static_call(lsm_static_call_secmark_refcount_inc_0)();
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_1))
-		static_call(lsm_static_call_secmark_refcount_inc_1)();
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_2))
-		static_call(lsm_static_call_secmark_refcount_inc_2)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 0))
+		LSM_SLOT_CALL(secmark_refcount_inc, 0)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 1))
+		LSM_SLOT_CALL(secmark_refcount_inc, 1)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 2))
+		LSM_SLOT_CALL(secmark_refcount_inc, 2)();
 }
 
-/*
- * audit_rule_init: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook). Only with defined(CONFIG_AUDIT).
- */
+/* audit_rule_init: only with defined(CONFIG_AUDIT) */
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_audit_rule_init_0)) {
-		rc = static_call(lsm_static_call_audit_rule_init_0)(field, op, rulestr, lsmrule,
-								    gfp);
+	if (LSM_SLOT_ON(audit_rule_init, 0)) {
+		rc = LSM_SLOT_CALL(audit_rule_init, 0)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_audit_rule_init_1)) {
-		rc = static_call(lsm_static_call_audit_rule_init_1)(field, op, rulestr, lsmrule,
-								    gfp);
+	if (LSM_SLOT_ON(audit_rule_init, 1)) {
+		rc = LSM_SLOT_CALL(audit_rule_init, 1)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_audit_rule_init_2)) {
-		rc = static_call(lsm_static_call_audit_rule_init_2)(field, op, rulestr, lsmrule,
-								    gfp);
+	if (LSM_SLOT_ON(audit_rule_init, 2)) {
+		rc = LSM_SLOT_CALL(audit_rule_init, 2)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
 			return rc;
 	}
@@ -853,19 +473,21 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 }
 
 /*
- * vm_enough_memory: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.vm_enough_memory) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
+ * Per-slot primitives, for the hooks whose loop security.c writes itself over the hook's own
+ * slots, n from 0 to ARRAY_SIZE(static_calls_table.<hook>) - 1: lsm_slot_active_<hook>(n),
+ * lsm_slot_call_<hook>(n, ...) and lsm_slot_lsmid_<hook>(n). Each case names one slot, so
+ * once n is a constant every call is direct.
  */
+
 static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_0);
+		return LSM_SLOT_ON(vm_enough_memory, 0);
 	case 1:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_1);
+		return LSM_SLOT_ON(vm_enough_memory, 1);
 	case 2:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_2);
+		return LSM_SLOT_ON(vm_enough_memory, 2);
 	default:
 		return false;
 	}
@@ -875,11 +497,11 @@ static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struc
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 	case 1:
-		return static_call(lsm_static_call_vm_enough_memory_1)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 	case 2:
-		return static_call(lsm_static_call_vm_enough_memory_2)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 2)(mm, pages);
 	default:
 		break;
 	}
@@ -891,20 +513,15 @@ static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
 	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
 }
 
-/*
- * fs_context_parse_param: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.fs_context_parse_param) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_0);
+		return LSM_SLOT_ON(fs_context_parse_param, 0);
 	case 1:
-		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_1);
+		return LSM_SLOT_ON(fs_context_parse_param, 1);
 	case 2:
-		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_2);
+		return LSM_SLOT_ON(fs_context_parse_param, 2);
 	default:
 		return false;
 	}
@@ -915,11 +532,11 @@ static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+		return LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 	case 1:
-		return static_call(lsm_static_call_fs_context_parse_param_1)(fc, param);
+		return LSM_SLOT_CALL(fs_context_parse_param, 1)(fc, param);
 	case 2:
-		return static_call(lsm_static_call_fs_context_parse_param_2)(fc, param);
+		return LSM_SLOT_CALL(fs_context_parse_param, 2)(fc, param);
 	default:
 		break;
 	}
@@ -931,20 +548,15 @@ static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
 	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
 }
 
-/*
- * task_prctl: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.task_prctl) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_task_prctl(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_task_prctl_0);
+		return LSM_SLOT_ON(task_prctl, 0);
 	case 1:
-		return static_branch_unlikely(&security_hook_active_task_prctl_1);
+		return LSM_SLOT_ON(task_prctl, 1);
 	case 2:
-		return static_branch_unlikely(&security_hook_active_task_prctl_2);
+		return LSM_SLOT_ON(task_prctl, 2);
 	default:
 		return false;
 	}
@@ -956,11 +568,11 @@ static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned 
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+		return LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 	case 1:
-		return static_call(lsm_static_call_task_prctl_1)(option, arg2, arg3, arg4, arg5);
+		return LSM_SLOT_CALL(task_prctl, 1)(option, arg2, arg3, arg4, arg5);
 	case 2:
-		return static_call(lsm_static_call_task_prctl_2)(option, arg2, arg3, arg4, arg5);
+		return LSM_SLOT_CALL(task_prctl, 2)(option, arg2, arg3, arg4, arg5);
 	default:
 		break;
 	}
@@ -972,20 +584,15 @@ static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
 	return static_calls_table.task_prctl[n].hl->lsmid->id;
 }
 
-/*
- * getprocattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getprocattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getprocattr(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_getprocattr_0);
+		return LSM_SLOT_ON(getprocattr, 0);
 	case 1:
-		return static_branch_unlikely(&security_hook_active_getprocattr_1);
+		return LSM_SLOT_ON(getprocattr, 1);
 	case 2:
-		return static_branch_unlikely(&security_hook_active_getprocattr_2);
+		return LSM_SLOT_ON(getprocattr, 2);
 	default:
 		return false;
 	}
@@ -996,11 +603,11 @@ static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 	case 1:
-		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 	case 2:
-		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 	default:
 		break;
 	}
@@ -1019,32 +626,27 @@ static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
 static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
 							  const char *name, char **value)
 {
-	if (static_branch_unlikely(&security_hook_active_getprocattr_0) &&
+	if (LSM_SLOT_ON(getprocattr, 0) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[0].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
-	if (static_branch_unlikely(&security_hook_active_getprocattr_1) &&
+		return LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 1) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[1].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
-	if (static_branch_unlikely(&security_hook_active_getprocattr_2) &&
+		return LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 2) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[2].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 	return -EINVAL;
 }
 
-/*
- * getselfattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getselfattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getselfattr(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_getselfattr_0);
+		return LSM_SLOT_ON(getselfattr, 0);
 	case 1:
-		return static_branch_unlikely(&security_hook_active_getselfattr_1);
+		return LSM_SLOT_ON(getselfattr, 1);
 	case 2:
-		return static_branch_unlikely(&security_hook_active_getselfattr_2);
+		return LSM_SLOT_ON(getselfattr, 2);
 	default:
 		return false;
 	}
@@ -1056,11 +658,11 @@ static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+		return LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 	case 1:
-		return static_call(lsm_static_call_getselfattr_1)(attr, ctx, size, flags);
+		return LSM_SLOT_CALL(getselfattr, 1)(attr, ctx, size, flags);
 	case 2:
-		return static_call(lsm_static_call_getselfattr_2)(attr, ctx, size, flags);
+		return LSM_SLOT_CALL(getselfattr, 2)(attr, ctx, size, flags);
 	default:
 		break;
 	}
@@ -1071,3 +673,8 @@ static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
 {
 	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

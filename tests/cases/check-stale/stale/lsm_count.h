@@ -4,12 +4,12 @@
  * Inputs: lsm_hook_defs.h, config
  */
 
-#ifndef __LINUX_LSM_COUNT_H
-#define __LINUX_LSM_COUNT_H
+#ifndef __LSMGEN_LSM_COUNT_H
+#define __LSMGEN_LSM_COUNT_H
 
 /*
  * MAX_LSM_COUNT: how many of these 14 LSMs the configuration builds in.
- * None counts unless CONFIG_SECURITY is set; it is is not set.
+ * None counts unless CONFIG_SECURITY is set (CONFIG_SECURITY is not set).
  *
  *	capability: CONFIG_SECURITY is not set
  *	selinux: CONFIG_SECURITY_SELINUX is not set
@@ -28,4 +28,4 @@
  */
 #define MAX_LSM_COUNT 0
 
-#endif /* __LINUX_LSM_COUNT_H */
+#endif /* __LSMGEN_LSM_COUNT_H */

@@ -4,13 +4,13 @@
  * Inputs: lsm_hook_defs.h, config
  */
 
-#ifndef __LINUX_LSM_STATIC_CALLS_H
-#define __LINUX_LSM_STATIC_CALLS_H
+#ifndef __LSMGEN_LSM_STATIC_CALLS_H
+#define __LSMGEN_LSM_STATIC_CALLS_H
 
 #include "lsm_count.h"
 
 /*
- * MAX_LSM_COUNT (0) static-call slots for each of the 15 hooks the
+ * MAX_LSM_COUNT (0) static-call slots for each of the 13 hooks the
  * configuration keeps, in the order of lsm_hook_defs.h. At boot, slot n of a hook
  * gets the n-th LSM that implements it.
  */
@@ -27,11 +27,9 @@ struct lsm_static_calls_table {
 	struct lsm_static_call getprocattr[MAX_LSM_COUNT];
 	struct lsm_static_call getselfattr[MAX_LSM_COUNT];
 	struct lsm_static_call initramfs_populated[MAX_LSM_COUNT];
-	struct lsm_static_call socket_getpeersec_stream[MAX_LSM_COUNT];
-	struct lsm_static_call secmark_refcount_inc[MAX_LSM_COUNT];
 	struct lsm_static_call audit_disabled[MAX_LSM_COUNT];
 } __packed __randomize_layout;
 
-extern struct lsm_static_calls_table static_calls_table;
+extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
-#endif /* __LINUX_LSM_STATIC_CALLS_H */
+#endif /* __LSMGEN_LSM_STATIC_CALLS_H */

@@ -4,178 +4,125 @@
  * Inputs: lsm_hook_defs.h, has space.config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 0; 13 hooks (10 int, 3 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 0;
+ * 13 hooks (10 int, 3 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
+
+
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
 };
 
 /*
- * binder_set_context_mgr: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
-	(void)mgr;
 	return 0;
 }
 
-/*
- * capset: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
 					       const kernel_cap_t *effective,
 					       const kernel_cap_t *inheritable,
 					       const kernel_cap_t *permitted)
 {
-	(void)new;
-	(void)old;
-	(void)effective;
-	(void)inheritable;
-	(void)permitted;
 	return 0;
 }
 
-/*
- * vm_enough_memory: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
-	(void)mm;
-	(void)pages;
 	return 0;
 }
 
-/*
- * bprm_committing_creds: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
 {
-	(void)bprm;
 }
 
-/*
- * fs_context_parse_param: call each filled slot in order and return the first result other than
- * -ENOPARAM, else -ENOPARAM (call_int_hook).
- */
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
-	(void)fc;
-	(void)param;
 	return -ENOPARAM;
 }
 
-/*
- * inode_getsecurity: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-	(void)idmap;
-	(void)inode;
-	(void)name;
-	(void)buffer;
-	(void)alloc;
 	return -EOPNOTSUPP;
 }
 
-/*
- * file_ioctl: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-	(void)file;
-	(void)cmd;
-	(void)arg;
 	return 0;
 }
 
-/*
- * task_prctl: call each filled slot in order and return the first result other than
- * -ENOSYS, else -ENOSYS (call_int_hook).
- */
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
 	return -ENOSYS;
 }
 
-/*
- * shm_shmat: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
-	(void)perm;
-	(void)shmaddr;
-	(void)shmflg;
 	return 0;
 }
 
-/*
- * getprocattr: call each filled slot in order and return the first result other than
- * -EINVAL, else -EINVAL (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
-	(void)p;
-	(void)name;
-	(void)value;
 	return -EINVAL;
 }
 
-/*
- * getselfattr: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
 	return -EOPNOTSUPP;
 }
 
-/*
- * initramfs_populated: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_initramfs_populated(void)
 {
 }
 
-/*
- * audit_disabled: call every filled slot in order (call_void_hook). Only with
- * !(defined(CONFIG_AUDIT)).
- */
+/* audit_disabled: only with !(defined(CONFIG_AUDIT)) */
 static __always_inline void lsm_dispatch_audit_disabled(void)
 {
 }
 
 /*
- * vm_enough_memory: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.vm_enough_memory) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
+ * Per-slot primitives, for the hooks whose loop security.c writes itself over the hook's own
+ * slots, n from 0 to ARRAY_SIZE(static_calls_table.<hook>) - 1: lsm_slot_active_<hook>(n),
+ * lsm_slot_call_<hook>(n, ...) and lsm_slot_lsmid_<hook>(n). Each case names one slot, so
+ * once n is a constant every call is direct.
  */
+
 static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 {
 	switch (n) {
@@ -186,8 +133,6 @@ static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 
 static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struct *mm, long pages)
 {
-	(void)mm;
-	(void)pages;
 	switch (n) {
 	default:
 		break;
@@ -200,11 +145,6 @@ static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
 	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
 }
 
-/*
- * fs_context_parse_param: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.fs_context_parse_param) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 {
 	switch (n) {
@@ -216,8 +156,6 @@ static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
 								struct fs_parameter *param)
 {
-	(void)fc;
-	(void)param;
 	switch (n) {
 	default:
 		break;
@@ -230,11 +168,6 @@ static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
 	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
 }
 
-/*
- * task_prctl: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.task_prctl) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_task_prctl(int n)
 {
 	switch (n) {
@@ -247,11 +180,6 @@ static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned 
 						    unsigned long arg3, unsigned long arg4,
 						    unsigned long arg5)
 {
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
 	switch (n) {
 	default:
 		break;
@@ -264,11 +192,6 @@ static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
 	return static_calls_table.task_prctl[n].hl->lsmid->id;
 }
 
-/*
- * getprocattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getprocattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getprocattr(int n)
 {
 	switch (n) {
@@ -280,9 +203,6 @@ static __always_inline bool lsm_slot_active_getprocattr(int n)
 static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
 						     char **value)
 {
-	(void)p;
-	(void)name;
-	(void)value;
 	switch (n) {
 	default:
 		break;
@@ -302,18 +222,9 @@ static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
 static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
 							  const char *name, char **value)
 {
-	(void)lsmid;
-	(void)p;
-	(void)name;
-	(void)value;
 	return -EINVAL;
 }
 
-/*
- * getselfattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getselfattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getselfattr(int n)
 {
 	switch (n) {
@@ -326,10 +237,6 @@ static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
 						     struct lsm_ctx __user *ctx, u32 __user *size,
 						     u32 flags)
 {
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
 	switch (n) {
 	default:
 		break;
@@ -341,3 +248,8 @@ static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
 {
 	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

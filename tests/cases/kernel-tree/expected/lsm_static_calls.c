@@ -4,99 +4,88 @@
  * Inputs: lsm_hook_defs.h, .config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 3; 2 hooks (1 int, 1 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 3;
+ * 2 hooks (1 int, 1 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* file_permission: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_permission_0,
-			*((int (*)(struct file *file, int mask))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_permission_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_permission_1,
-			*((int (*)(struct file *file, int mask))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_permission_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_permission_2,
-			*((int (*)(struct file *file, int mask))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_permission_2);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* file_free_security: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_0, *((void (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_free_security_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_1, *((void (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_free_security_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_2, *((void (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_free_security_2);
+LSM_SLOT_DEFINE(file_permission, 0);
+LSM_SLOT_DEFINE(file_permission, 1);
+LSM_SLOT_DEFINE(file_permission, 2);
+LSM_SLOT_DEFINE(file_free_security, 0);
+LSM_SLOT_DEFINE(file_free_security, 1);
+LSM_SLOT_DEFINE(file_free_security, 2);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.file_permission[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_permission_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_permission_0),
-		.active = &security_hook_active_file_permission_0,
-	},
-	.file_permission[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_permission_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_permission_1),
-		.active = &security_hook_active_file_permission_1,
-	},
-	.file_permission[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_permission_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_permission_2),
-		.active = &security_hook_active_file_permission_2,
-	},
-	.file_free_security[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_0),
-		.active = &security_hook_active_file_free_security_0,
-	},
-	.file_free_security[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_1),
-		.active = &security_hook_active_file_free_security_1,
-	},
-	.file_free_security[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_2),
-		.active = &security_hook_active_file_free_security_2,
-	},
+	LSM_SLOT_ENTRY(file_permission, 0),
+	LSM_SLOT_ENTRY(file_permission, 1),
+	LSM_SLOT_ENTRY(file_permission, 2),
+	LSM_SLOT_ENTRY(file_free_security, 0),
+	LSM_SLOT_ENTRY(file_free_security, 1),
+	LSM_SLOT_ENTRY(file_free_security, 2),
 };
 
 /*
- * file_permission: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_file_permission(struct file *file, int mask)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_file_permission_0)) {
-		rc = static_call(lsm_static_call_file_permission_0)(file, mask);
+	if (LSM_SLOT_ON(file_permission, 0)) {
+		rc = LSM_SLOT_CALL(file_permission, 0)(file, mask);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_permission_1)) {
-		rc = static_call(lsm_static_call_file_permission_1)(file, mask);
+	if (LSM_SLOT_ON(file_permission, 1)) {
+		rc = LSM_SLOT_CALL(file_permission, 1)(file, mask);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_permission_2)) {
-		rc = static_call(lsm_static_call_file_permission_2)(file, mask);
+	if (LSM_SLOT_ON(file_permission, 2)) {
+		rc = LSM_SLOT_CALL(file_permission, 2)(file, mask);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * file_free_security: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_file_free_security(struct file *file)
 {
-	if (static_branch_unlikely(&security_hook_active_file_free_security_0))
-		static_call(lsm_static_call_file_free_security_0)(file);
-	if (static_branch_unlikely(&security_hook_active_file_free_security_1))
-		static_call(lsm_static_call_file_free_security_1)(file);
-	if (static_branch_unlikely(&security_hook_active_file_free_security_2))
-		static_call(lsm_static_call_file_free_security_2)(file);
+	if (LSM_SLOT_ON(file_free_security, 0))
+		LSM_SLOT_CALL(file_free_security, 0)(file);
+	if (LSM_SLOT_ON(file_free_security, 1))
+		LSM_SLOT_CALL(file_free_security, 1)(file);
+	if (LSM_SLOT_ON(file_free_security, 2))
+		LSM_SLOT_CALL(file_free_security, 2)(file);
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

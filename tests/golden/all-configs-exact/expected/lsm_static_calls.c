@@ -6,498 +6,292 @@
  * Input: lsm_hook_defs.h
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. 19 hooks (15 int, 4 void), each under the
- * #if it has in the table, and slot n of each under #if LSM_SLOTS_<hook> > n.
+ * and static-key API and union security_list_options. 19 hooks (15 int,
+ * 4 void), each under the #if it has in the table, and slot n of each under
+ * #if LSM_SLOTS_<hook> > n.
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* binder_set_context_mgr: per slot, a static call and the static key that says it is filled */
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
+
 #if LSM_SLOTS_binder_set_context_mgr > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_binder_set_context_mgr_0,
-			*((int (*)(const struct cred *mgr))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_binder_set_context_mgr_0);
+LSM_SLOT_DEFINE(binder_set_context_mgr, 0);
 #endif
 #if LSM_SLOTS_binder_set_context_mgr > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_binder_set_context_mgr_1,
-			*((int (*)(const struct cred *mgr))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_binder_set_context_mgr_1);
+LSM_SLOT_DEFINE(binder_set_context_mgr, 1);
 #endif
 
-/* capset: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_capset > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_0,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_0);
+LSM_SLOT_DEFINE(capset, 0);
 #endif
 #if LSM_SLOTS_capset > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_1,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_1);
+LSM_SLOT_DEFINE(capset, 1);
 #endif
 #if LSM_SLOTS_capset > 2
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_2,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_2);
+LSM_SLOT_DEFINE(capset, 2);
 #endif
 
-/* vm_enough_memory: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_vm_enough_memory > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_0,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_0);
+LSM_SLOT_DEFINE(vm_enough_memory, 0);
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_1,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_1);
+LSM_SLOT_DEFINE(vm_enough_memory, 1);
 #endif
 
-/* bprm_committing_creds: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_bprm_committing_creds > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_bprm_committing_creds_0,
-			*((void (*)(const struct linux_binprm *bprm))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_bprm_committing_creds_0);
+LSM_SLOT_DEFINE(bprm_committing_creds, 0);
 #endif
 
-/* fs_context_parse_param: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_fs_context_parse_param > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_fs_context_parse_param_0,
-			*((int (*)(struct fs_context *fc, struct fs_parameter *param))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_fs_context_parse_param_0);
+LSM_SLOT_DEFINE(fs_context_parse_param, 0);
 #endif
 
-/* inode_getsecurity: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_inode_getsecurity > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_0,
-			*((int (*)(struct mnt_idmap *idmap, struct inode *inode, const char *name,
-				   void **buffer, bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_0);
+LSM_SLOT_DEFINE(inode_getsecurity, 0);
 #endif
 
-/* file_ioctl: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_file_ioctl > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_0,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_0);
+LSM_SLOT_DEFINE(file_ioctl, 0);
 #endif
 #if LSM_SLOTS_file_ioctl > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_1,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_1);
+LSM_SLOT_DEFINE(file_ioctl, 1);
 #endif
 #if LSM_SLOTS_file_ioctl > 2
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_2,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_2);
+LSM_SLOT_DEFINE(file_ioctl, 2);
 #endif
 #if LSM_SLOTS_file_ioctl > 3
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_3,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_3);
+LSM_SLOT_DEFINE(file_ioctl, 3);
 #endif
 
-/* task_prctl: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_task_prctl > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_prctl_0,
-			*((int (*)(int option, unsigned long arg2, unsigned long arg3,
-				   unsigned long arg4, unsigned long arg5))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_prctl_0);
+LSM_SLOT_DEFINE(task_prctl, 0);
 #endif
 
-/* shm_shmat: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_shm_shmat > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_shm_shmat_0,
-			*((int (*)(struct kern_ipc_perm *perm, char __user *shmaddr,
-				   int shmflg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_shm_shmat_0);
+LSM_SLOT_DEFINE(shm_shmat, 0);
 #endif
 
-/* getprocattr: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_getprocattr > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_0,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_0);
+LSM_SLOT_DEFINE(getprocattr, 0);
 #endif
 #if LSM_SLOTS_getprocattr > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_1,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_1);
+LSM_SLOT_DEFINE(getprocattr, 1);
 #endif
 #if LSM_SLOTS_getprocattr > 2
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_2,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_2);
+LSM_SLOT_DEFINE(getprocattr, 2);
 #endif
 #if LSM_SLOTS_getprocattr > 3
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getprocattr_3,
-			*((int (*)(struct task_struct *p, const char *name, char **value))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getprocattr_3);
+LSM_SLOT_DEFINE(getprocattr, 3);
 #endif
 
-/* getselfattr: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_getselfattr > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_getselfattr_0,
-			*((int (*)(unsigned int attr, struct lsm_ctx __user *ctx, u32 __user *size,
-				   u32 flags))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_getselfattr_0);
+LSM_SLOT_DEFINE(getselfattr, 0);
 #endif
 
-/* initramfs_populated: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_initramfs_populated > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_initramfs_populated_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_initramfs_populated_0);
+LSM_SLOT_DEFINE(initramfs_populated, 0);
 #endif
 #if defined(CONFIG_SECURITY_PATH)
 
-/* path_unlink: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_path_unlink > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_path_unlink_0,
-			*((int (*)(const struct path *dir, struct dentry *dentry))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_path_unlink_0);
+LSM_SLOT_DEFINE(path_unlink, 0);
 #endif
 #endif /* defined(CONFIG_SECURITY_PATH) */
 #if defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE)
 
-/* post_notification: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_post_notification > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_post_notification_0,
-			*((int (*)(const struct cred *w_cred, const struct cred *cred,
-				   struct watch_notification *n_))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_post_notification_0);
+LSM_SLOT_DEFINE(post_notification, 0);
 #endif
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
 #if defined(CONFIG_SECURITY_NETWORK)
 
-/* socket_getpeersec_stream: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_socket_getpeersec_stream > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_getpeersec_stream_0,
-			*((int (*)(struct socket *sock, sockptr_t optval, sockptr_t optlen,
-				   unsigned int len))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_getpeersec_stream_0);
+LSM_SLOT_DEFINE(socket_getpeersec_stream, 0);
 #endif
 #if LSM_SLOTS_socket_getpeersec_stream > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_getpeersec_stream_1,
-			*((int (*)(struct socket *sock, sockptr_t optval, sockptr_t optlen,
-				   unsigned int len))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_getpeersec_stream_1);
+LSM_SLOT_DEFINE(socket_getpeersec_stream, 1);
 #endif
 
-/* secmark_refcount_inc: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_secmark_refcount_inc > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_secmark_refcount_inc_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_secmark_refcount_inc_0);
+LSM_SLOT_DEFINE(secmark_refcount_inc, 0);
 #endif
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
 #if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 
-/* xfrm_state_pol_flow_match: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_xfrm_state_pol_flow_match_0,
-			*((int (*)(struct xfrm_state *x, struct xfrm_policy *xp,
-				   const struct flowi_common *flic))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_xfrm_state_pol_flow_match_0);
+LSM_SLOT_DEFINE(xfrm_state_pol_flow_match, 0);
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_xfrm_state_pol_flow_match_1,
-			*((int (*)(struct xfrm_state *x, struct xfrm_policy *xp,
-				   const struct flowi_common *flic))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_xfrm_state_pol_flow_match_1);
+LSM_SLOT_DEFINE(xfrm_state_pol_flow_match, 1);
 #endif
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 #if defined(CONFIG_AUDIT)
 
-/* audit_rule_init: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_audit_rule_init > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_0,
-			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_rule_init_0);
+LSM_SLOT_DEFINE(audit_rule_init, 0);
 #endif
 #if LSM_SLOTS_audit_rule_init > 1
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_rule_init_1,
-			*((int (*)(u32 field, u32 op, char *rulestr, void **lsmrule,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_rule_init_1);
+LSM_SLOT_DEFINE(audit_rule_init, 1);
 #endif
 #endif /* defined(CONFIG_AUDIT) */
 #if !(defined(CONFIG_AUDIT))
 
-/* audit_disabled: per slot, a static call and the static key that says it is filled */
 #if LSM_SLOTS_audit_disabled > 0
-DEFINE_STATIC_CALL_NULL(lsm_static_call_audit_disabled_0, *((void (*)(void))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_audit_disabled_0);
+LSM_SLOT_DEFINE(audit_disabled, 0);
 #endif
 #endif /* !(defined(CONFIG_AUDIT)) */
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
 #if LSM_SLOTS_binder_set_context_mgr > 0
-	.binder_set_context_mgr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_binder_set_context_mgr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_binder_set_context_mgr_0),
-		.active = &security_hook_active_binder_set_context_mgr_0,
-	},
+	LSM_SLOT_ENTRY(binder_set_context_mgr, 0),
 #endif
 #if LSM_SLOTS_binder_set_context_mgr > 1
-	.binder_set_context_mgr[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_binder_set_context_mgr_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_binder_set_context_mgr_1),
-		.active = &security_hook_active_binder_set_context_mgr_1,
-	},
+	LSM_SLOT_ENTRY(binder_set_context_mgr, 1),
 #endif
 #if LSM_SLOTS_capset > 0
-	.capset[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_0),
-		.active = &security_hook_active_capset_0,
-	},
+	LSM_SLOT_ENTRY(capset, 0),
 #endif
 #if LSM_SLOTS_capset > 1
-	.capset[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_1),
-		.active = &security_hook_active_capset_1,
-	},
+	LSM_SLOT_ENTRY(capset, 1),
 #endif
 #if LSM_SLOTS_capset > 2
-	.capset[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_2),
-		.active = &security_hook_active_capset_2,
-	},
+	LSM_SLOT_ENTRY(capset, 2),
 #endif
 #if LSM_SLOTS_vm_enough_memory > 0
-	.vm_enough_memory[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_0),
-		.active = &security_hook_active_vm_enough_memory_0,
-	},
+	LSM_SLOT_ENTRY(vm_enough_memory, 0),
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
-	.vm_enough_memory[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_1),
-		.active = &security_hook_active_vm_enough_memory_1,
-	},
+	LSM_SLOT_ENTRY(vm_enough_memory, 1),
 #endif
 #if LSM_SLOTS_bprm_committing_creds > 0
-	.bprm_committing_creds[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_bprm_committing_creds_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_bprm_committing_creds_0),
-		.active = &security_hook_active_bprm_committing_creds_0,
-	},
+	LSM_SLOT_ENTRY(bprm_committing_creds, 0),
 #endif
 #if LSM_SLOTS_fs_context_parse_param > 0
-	.fs_context_parse_param[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_fs_context_parse_param_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_fs_context_parse_param_0),
-		.active = &security_hook_active_fs_context_parse_param_0,
-	},
+	LSM_SLOT_ENTRY(fs_context_parse_param, 0),
 #endif
 #if LSM_SLOTS_inode_getsecurity > 0
-	.inode_getsecurity[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_0),
-		.active = &security_hook_active_inode_getsecurity_0,
-	},
+	LSM_SLOT_ENTRY(inode_getsecurity, 0),
 #endif
 #if LSM_SLOTS_file_ioctl > 0
-	.file_ioctl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_0),
-		.active = &security_hook_active_file_ioctl_0,
-	},
+	LSM_SLOT_ENTRY(file_ioctl, 0),
 #endif
 #if LSM_SLOTS_file_ioctl > 1
-	.file_ioctl[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_1),
-		.active = &security_hook_active_file_ioctl_1,
-	},
+	LSM_SLOT_ENTRY(file_ioctl, 1),
 #endif
 #if LSM_SLOTS_file_ioctl > 2
-	.file_ioctl[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_2),
-		.active = &security_hook_active_file_ioctl_2,
-	},
+	LSM_SLOT_ENTRY(file_ioctl, 2),
 #endif
 #if LSM_SLOTS_file_ioctl > 3
-	.file_ioctl[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_3),
-		.active = &security_hook_active_file_ioctl_3,
-	},
+	LSM_SLOT_ENTRY(file_ioctl, 3),
 #endif
 #if LSM_SLOTS_task_prctl > 0
-	.task_prctl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_prctl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_prctl_0),
-		.active = &security_hook_active_task_prctl_0,
-	},
+	LSM_SLOT_ENTRY(task_prctl, 0),
 #endif
 #if LSM_SLOTS_shm_shmat > 0
-	.shm_shmat[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_shm_shmat_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_shm_shmat_0),
-		.active = &security_hook_active_shm_shmat_0,
-	},
+	LSM_SLOT_ENTRY(shm_shmat, 0),
 #endif
 #if LSM_SLOTS_getprocattr > 0
-	.getprocattr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_0),
-		.active = &security_hook_active_getprocattr_0,
-	},
+	LSM_SLOT_ENTRY(getprocattr, 0),
 #endif
 #if LSM_SLOTS_getprocattr > 1
-	.getprocattr[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_1),
-		.active = &security_hook_active_getprocattr_1,
-	},
+	LSM_SLOT_ENTRY(getprocattr, 1),
 #endif
 #if LSM_SLOTS_getprocattr > 2
-	.getprocattr[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_2),
-		.active = &security_hook_active_getprocattr_2,
-	},
+	LSM_SLOT_ENTRY(getprocattr, 2),
 #endif
 #if LSM_SLOTS_getprocattr > 3
-	.getprocattr[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getprocattr_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getprocattr_3),
-		.active = &security_hook_active_getprocattr_3,
-	},
+	LSM_SLOT_ENTRY(getprocattr, 3),
 #endif
 #if LSM_SLOTS_getselfattr > 0
-	.getselfattr[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_getselfattr_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_getselfattr_0),
-		.active = &security_hook_active_getselfattr_0,
-	},
+	LSM_SLOT_ENTRY(getselfattr, 0),
 #endif
 #if LSM_SLOTS_initramfs_populated > 0
-	.initramfs_populated[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_initramfs_populated_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_initramfs_populated_0),
-		.active = &security_hook_active_initramfs_populated_0,
-	},
+	LSM_SLOT_ENTRY(initramfs_populated, 0),
 #endif
 #if defined(CONFIG_SECURITY_PATH)
 #if LSM_SLOTS_path_unlink > 0
-	.path_unlink[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_path_unlink_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_path_unlink_0),
-		.active = &security_hook_active_path_unlink_0,
-	},
+	LSM_SLOT_ENTRY(path_unlink, 0),
 #endif
 #endif /* defined(CONFIG_SECURITY_PATH) */
 #if defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE)
 #if LSM_SLOTS_post_notification > 0
-	.post_notification[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_post_notification_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_post_notification_0),
-		.active = &security_hook_active_post_notification_0,
-	},
+	LSM_SLOT_ENTRY(post_notification, 0),
 #endif
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
 #if defined(CONFIG_SECURITY_NETWORK)
 #if LSM_SLOTS_socket_getpeersec_stream > 0
-	.socket_getpeersec_stream[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_getpeersec_stream_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_getpeersec_stream_0),
-		.active = &security_hook_active_socket_getpeersec_stream_0,
-	},
+	LSM_SLOT_ENTRY(socket_getpeersec_stream, 0),
 #endif
 #if LSM_SLOTS_socket_getpeersec_stream > 1
-	.socket_getpeersec_stream[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_getpeersec_stream_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_getpeersec_stream_1),
-		.active = &security_hook_active_socket_getpeersec_stream_1,
-	},
+	LSM_SLOT_ENTRY(socket_getpeersec_stream, 1),
 #endif
 #if LSM_SLOTS_secmark_refcount_inc > 0
-	.secmark_refcount_inc[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_secmark_refcount_inc_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_secmark_refcount_inc_0),
-		.active = &security_hook_active_secmark_refcount_inc_0,
-	},
+	LSM_SLOT_ENTRY(secmark_refcount_inc, 0),
 #endif
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
 #if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 0
-	.xfrm_state_pol_flow_match[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_xfrm_state_pol_flow_match_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_xfrm_state_pol_flow_match_0),
-		.active = &security_hook_active_xfrm_state_pol_flow_match_0,
-	},
+	LSM_SLOT_ENTRY(xfrm_state_pol_flow_match, 0),
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
-	.xfrm_state_pol_flow_match[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_xfrm_state_pol_flow_match_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_xfrm_state_pol_flow_match_1),
-		.active = &security_hook_active_xfrm_state_pol_flow_match_1,
-	},
+	LSM_SLOT_ENTRY(xfrm_state_pol_flow_match, 1),
 #endif
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 #if defined(CONFIG_AUDIT)
 #if LSM_SLOTS_audit_rule_init > 0
-	.audit_rule_init[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_rule_init_0),
-		.active = &security_hook_active_audit_rule_init_0,
-	},
+	LSM_SLOT_ENTRY(audit_rule_init, 0),
 #endif
 #if LSM_SLOTS_audit_rule_init > 1
-	.audit_rule_init[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_rule_init_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_rule_init_1),
-		.active = &security_hook_active_audit_rule_init_1,
-	},
+	LSM_SLOT_ENTRY(audit_rule_init, 1),
 #endif
 #endif /* defined(CONFIG_AUDIT) */
 #if !(defined(CONFIG_AUDIT))
 #if LSM_SLOTS_audit_disabled > 0
-	.audit_disabled[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_audit_disabled_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_audit_disabled_0),
-		.active = &security_hook_active_audit_disabled_0,
-	},
+	LSM_SLOT_ENTRY(audit_disabled, 0),
 #endif
 #endif /* !(defined(CONFIG_AUDIT)) */
 };
 
 /*
- * binder_set_context_mgr: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
 #if LSM_SLOTS_binder_set_context_mgr > 0
 	int rc;
-#else
-	(void)mgr;
-#endif
 
-#if LSM_SLOTS_binder_set_context_mgr > 0
-	if (static_branch_unlikely(&security_hook_active_binder_set_context_mgr_0)) {
-		rc = static_call(lsm_static_call_binder_set_context_mgr_0)(mgr);
+	if (LSM_SLOT_ON(binder_set_context_mgr, 0)) {
+		rc = LSM_SLOT_CALL(binder_set_context_mgr, 0)(mgr);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_binder_set_context_mgr > 1
-	if (static_branch_unlikely(&security_hook_active_binder_set_context_mgr_1)) {
-		rc = static_call(lsm_static_call_binder_set_context_mgr_1)(mgr);
+	if (LSM_SLOT_ON(binder_set_context_mgr, 1)) {
+		rc = LSM_SLOT_CALL(binder_set_context_mgr, 1)(mgr);
 		if (rc != 0)
 			return rc;
 	}
@@ -505,10 +299,6 @@ static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred
 	return 0;
 }
 
-/*
- * capset: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
 					       const kernel_cap_t *effective,
 					       const kernel_cap_t *inheritable,
@@ -516,34 +306,23 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 {
 #if LSM_SLOTS_capset > 0
 	int rc;
-#else
-	(void)new;
-	(void)old;
-	(void)effective;
-	(void)inheritable;
-	(void)permitted;
-#endif
 
-#if LSM_SLOTS_capset > 0
-	if (static_branch_unlikely(&security_hook_active_capset_0)) {
-		rc = static_call(lsm_static_call_capset_0)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 0)) {
+		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_capset > 1
-	if (static_branch_unlikely(&security_hook_active_capset_1)) {
-		rc = static_call(lsm_static_call_capset_1)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 1)) {
+		rc = LSM_SLOT_CALL(capset, 1)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_capset > 2
-	if (static_branch_unlikely(&security_hook_active_capset_2)) {
-		rc = static_call(lsm_static_call_capset_2)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 2)) {
+		rc = LSM_SLOT_CALL(capset, 2)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
@@ -551,29 +330,20 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 	return 0;
 }
 
-/*
- * vm_enough_memory: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
 #if LSM_SLOTS_vm_enough_memory > 0
 	int rc;
-#else
-	(void)mm;
-	(void)pages;
-#endif
 
-#if LSM_SLOTS_vm_enough_memory > 0
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_0)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_1)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_1)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 1)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
@@ -581,37 +351,22 @@ static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, l
 	return 0;
 }
 
-/*
- * bprm_committing_creds: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
 {
-#if LSM_SLOTS_bprm_committing_creds == 0
-	(void)bprm;
-#endif
 #if LSM_SLOTS_bprm_committing_creds > 0
-	if (static_branch_unlikely(&security_hook_active_bprm_committing_creds_0))
-		static_call(lsm_static_call_bprm_committing_creds_0)(bprm);
+	if (LSM_SLOT_ON(bprm_committing_creds, 0))
+		LSM_SLOT_CALL(bprm_committing_creds, 0)(bprm);
 #endif
 }
 
-/*
- * fs_context_parse_param: call each filled slot in order and return the first result other than
- * -ENOPARAM, else -ENOPARAM (call_int_hook).
- */
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
 #if LSM_SLOTS_fs_context_parse_param > 0
 	int rc;
-#else
-	(void)fc;
-	(void)param;
-#endif
 
-#if LSM_SLOTS_fs_context_parse_param > 0
-	if (static_branch_unlikely(&security_hook_active_fs_context_parse_param_0)) {
-		rc = static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+	if (LSM_SLOT_ON(fs_context_parse_param, 0)) {
+		rc = LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 		if (rc != -ENOPARAM)
 			return rc;
 	}
@@ -619,28 +374,15 @@ static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context
 	return -ENOPARAM;
 }
 
-/*
- * inode_getsecurity: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
 #if LSM_SLOTS_inode_getsecurity > 0
 	int rc;
-#else
-	(void)idmap;
-	(void)inode;
-	(void)name;
-	(void)buffer;
-	(void)alloc;
-#endif
 
-#if LSM_SLOTS_inode_getsecurity > 0
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_0)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_0)(idmap, inode, name, buffer,
-								      alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
@@ -648,45 +390,35 @@ static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idma
 	return -EOPNOTSUPP;
 }
 
-/*
- * file_ioctl: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
 #if LSM_SLOTS_file_ioctl > 0
 	int rc;
-#else
-	(void)file;
-	(void)cmd;
-	(void)arg;
-#endif
 
-#if LSM_SLOTS_file_ioctl > 0
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_0)) {
-		rc = static_call(lsm_static_call_file_ioctl_0)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 0)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 1
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_1)) {
-		rc = static_call(lsm_static_call_file_ioctl_1)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 1)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 2
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_2)) {
-		rc = static_call(lsm_static_call_file_ioctl_2)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 2)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 3
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_3)) {
-		rc = static_call(lsm_static_call_file_ioctl_3)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 3)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 3)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
@@ -694,27 +426,15 @@ static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned i
 	return 0;
 }
 
-/*
- * task_prctl: call each filled slot in order and return the first result other than
- * -ENOSYS, else -ENOSYS (call_int_hook).
- */
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
 #if LSM_SLOTS_task_prctl > 0
 	int rc;
-#else
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
-#endif
 
-#if LSM_SLOTS_task_prctl > 0
-	if (static_branch_unlikely(&security_hook_active_task_prctl_0)) {
-		rc = static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+	if (LSM_SLOT_ON(task_prctl, 0)) {
+		rc = LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
 			return rc;
 	}
@@ -722,24 +442,14 @@ static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg
 	return -ENOSYS;
 }
 
-/*
- * shm_shmat: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
 #if LSM_SLOTS_shm_shmat > 0
 	int rc;
-#else
-	(void)perm;
-	(void)shmaddr;
-	(void)shmflg;
-#endif
 
-#if LSM_SLOTS_shm_shmat > 0
-	if (static_branch_unlikely(&security_hook_active_shm_shmat_0)) {
-		rc = static_call(lsm_static_call_shm_shmat_0)(perm, shmaddr, shmflg);
+	if (LSM_SLOT_ON(shm_shmat, 0)) {
+		rc = LSM_SLOT_CALL(shm_shmat, 0)(perm, shmaddr, shmflg);
 		if (rc != 0)
 			return rc;
 	}
@@ -747,45 +457,35 @@ static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, ch
 	return 0;
 }
 
-/*
- * getprocattr: call each filled slot in order and return the first result other than
- * -EINVAL, else -EINVAL (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
 #if LSM_SLOTS_getprocattr > 0
 	int rc;
-#else
-	(void)p;
-	(void)name;
-	(void)value;
-#endif
 
-#if LSM_SLOTS_getprocattr > 0
-	if (static_branch_unlikely(&security_hook_active_getprocattr_0)) {
-		rc = static_call(lsm_static_call_getprocattr_0)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 0)) {
+		rc = LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 1
-	if (static_branch_unlikely(&security_hook_active_getprocattr_1)) {
-		rc = static_call(lsm_static_call_getprocattr_1)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 1)) {
+		rc = LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 2
-	if (static_branch_unlikely(&security_hook_active_getprocattr_2)) {
-		rc = static_call(lsm_static_call_getprocattr_2)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 2)) {
+		rc = LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 3
-	if (static_branch_unlikely(&security_hook_active_getprocattr_3)) {
-		rc = static_call(lsm_static_call_getprocattr_3)(p, name, value);
+	if (LSM_SLOT_ON(getprocattr, 3)) {
+		rc = LSM_SLOT_CALL(getprocattr, 3)(p, name, value);
 		if (rc != -EINVAL)
 			return rc;
 	}
@@ -793,25 +493,14 @@ static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const
 	return -EINVAL;
 }
 
-/*
- * getselfattr: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
 #if LSM_SLOTS_getselfattr > 0
 	int rc;
-#else
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
-#endif
 
-#if LSM_SLOTS_getselfattr > 0
-	if (static_branch_unlikely(&security_hook_active_getselfattr_0)) {
-		rc = static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+	if (LSM_SLOT_ON(getselfattr, 0)) {
+		rc = LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
@@ -819,36 +508,22 @@ static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct ls
 	return -EOPNOTSUPP;
 }
 
-/*
- * initramfs_populated: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_initramfs_populated(void)
 {
-#if LSM_SLOTS_initramfs_populated == 0
-#endif
 #if LSM_SLOTS_initramfs_populated > 0
-	if (static_branch_unlikely(&security_hook_active_initramfs_populated_0))
-		static_call(lsm_static_call_initramfs_populated_0)();
+	if (LSM_SLOT_ON(initramfs_populated, 0))
+		LSM_SLOT_CALL(initramfs_populated, 0)();
 #endif
 }
 
 #if defined(CONFIG_SECURITY_PATH)
-/*
- * path_unlink: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, struct dentry *dentry)
 {
 #if LSM_SLOTS_path_unlink > 0
 	int rc;
-#else
-	(void)dir;
-	(void)dentry;
-#endif
 
-#if LSM_SLOTS_path_unlink > 0
-	if (static_branch_unlikely(&security_hook_active_path_unlink_0)) {
-		rc = static_call(lsm_static_call_path_unlink_0)(dir, dentry);
+	if (LSM_SLOT_ON(path_unlink, 0)) {
+		rc = LSM_SLOT_CALL(path_unlink, 0)(dir, dentry);
 		if (rc != 0)
 			return rc;
 	}
@@ -858,25 +533,15 @@ static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, stru
 #endif /* defined(CONFIG_SECURITY_PATH) */
 
 #if defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE)
-/*
- * post_notification: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_post_notification(const struct cred *w_cred,
 							  const struct cred *cred,
 							  struct watch_notification *n_)
 {
 #if LSM_SLOTS_post_notification > 0
 	int rc;
-#else
-	(void)w_cred;
-	(void)cred;
-	(void)n_;
-#endif
 
-#if LSM_SLOTS_post_notification > 0
-	if (static_branch_unlikely(&security_hook_active_post_notification_0)) {
-		rc = static_call(lsm_static_call_post_notification_0)(w_cred, cred, n_);
+	if (LSM_SLOT_ON(post_notification, 0)) {
+		rc = LSM_SLOT_CALL(post_notification, 0)(w_cred, cred, n_);
 		if (rc != 0)
 			return rc;
 	}
@@ -886,35 +551,22 @@ static __always_inline int lsm_dispatch_post_notification(const struct cred *w_c
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
 
 #if defined(CONFIG_SECURITY_NETWORK)
-/*
- * socket_getpeersec_stream: call each filled slot in order and return the first result other than
- * -ENOPROTOOPT, else -ENOPROTOOPT (call_int_hook).
- */
 static __always_inline int lsm_dispatch_socket_getpeersec_stream(struct socket *sock,
 								 sockptr_t optval, sockptr_t optlen,
 								 unsigned int len)
 {
 #if LSM_SLOTS_socket_getpeersec_stream > 0
 	int rc;
-#else
-	(void)sock;
-	(void)optval;
-	(void)optlen;
-	(void)len;
-#endif
 
-#if LSM_SLOTS_socket_getpeersec_stream > 0
-	if (static_branch_unlikely(&security_hook_active_socket_getpeersec_stream_0)) {
-		rc = static_call(lsm_static_call_socket_getpeersec_stream_0)(sock, optval, optlen,
-									     len);
+	if (LSM_SLOT_ON(socket_getpeersec_stream, 0)) {
+		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 0)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_socket_getpeersec_stream > 1
-	if (static_branch_unlikely(&security_hook_active_socket_getpeersec_stream_1)) {
-		rc = static_call(lsm_static_call_socket_getpeersec_stream_1)(sock, optval, optlen,
-									     len);
+	if (LSM_SLOT_ON(socket_getpeersec_stream, 1)) {
+		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 1)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
 			return rc;
 	}
@@ -922,47 +574,32 @@ static __always_inline int lsm_dispatch_socket_getpeersec_stream(struct socket *
 	return -ENOPROTOOPT;
 }
 
-/*
- * secmark_refcount_inc: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
 {
-#if LSM_SLOTS_secmark_refcount_inc == 0
-#endif
 #if LSM_SLOTS_secmark_refcount_inc > 0
-	if (static_branch_unlikely(&security_hook_active_secmark_refcount_inc_0))
-		static_call(lsm_static_call_secmark_refcount_inc_0)();
+	if (LSM_SLOT_ON(secmark_refcount_inc, 0))
+		LSM_SLOT_CALL(secmark_refcount_inc, 0)();
 #endif
 }
 #endif /* defined(CONFIG_SECURITY_NETWORK) */
 
 #if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
-/*
- * xfrm_state_pol_flow_match: call each filled slot in order and return the first result other than
- * 1, else 1 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_state *x,
 								  struct xfrm_policy *xp,
 								  const struct flowi_common *flic)
 {
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 0
 	int rc;
-#else
-	(void)x;
-	(void)xp;
-	(void)flic;
-#endif
 
-#if LSM_SLOTS_xfrm_state_pol_flow_match > 0
-	if (static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_0)) {
-		rc = static_call(lsm_static_call_xfrm_state_pol_flow_match_0)(x, xp, flic);
+	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 0)) {
+		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 0)(x, xp, flic);
 		if (rc != 1)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
-	if (static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_1)) {
-		rc = static_call(lsm_static_call_xfrm_state_pol_flow_match_1)(x, xp, flic);
+	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 1)) {
+		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 1)(x, xp, flic);
 		if (rc != 1)
 			return rc;
 	}
@@ -972,35 +609,21 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 
 #if defined(CONFIG_AUDIT)
-/*
- * audit_rule_init: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
 #if LSM_SLOTS_audit_rule_init > 0
 	int rc;
-#else
-	(void)field;
-	(void)op;
-	(void)rulestr;
-	(void)lsmrule;
-	(void)gfp;
-#endif
 
-#if LSM_SLOTS_audit_rule_init > 0
-	if (static_branch_unlikely(&security_hook_active_audit_rule_init_0)) {
-		rc = static_call(lsm_static_call_audit_rule_init_0)(field, op, rulestr, lsmrule,
-								    gfp);
+	if (LSM_SLOT_ON(audit_rule_init, 0)) {
+		rc = LSM_SLOT_CALL(audit_rule_init, 0)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
 			return rc;
 	}
 #endif
 #if LSM_SLOTS_audit_rule_init > 1
-	if (static_branch_unlikely(&security_hook_active_audit_rule_init_1)) {
-		rc = static_call(lsm_static_call_audit_rule_init_1)(field, op, rulestr, lsmrule,
-								    gfp);
+	if (LSM_SLOT_ON(audit_rule_init, 1)) {
+		rc = LSM_SLOT_CALL(audit_rule_init, 1)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
 			return rc;
 	}
@@ -1010,35 +633,32 @@ static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char 
 #endif /* defined(CONFIG_AUDIT) */
 
 #if !(defined(CONFIG_AUDIT))
-/*
- * audit_disabled: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_audit_disabled(void)
 {
-#if LSM_SLOTS_audit_disabled == 0
-#endif
 #if LSM_SLOTS_audit_disabled > 0
-	if (static_branch_unlikely(&security_hook_active_audit_disabled_0))
-		static_call(lsm_static_call_audit_disabled_0)();
+	if (LSM_SLOT_ON(audit_disabled, 0))
+		LSM_SLOT_CALL(audit_disabled, 0)();
 #endif
 }
 #endif /* !(defined(CONFIG_AUDIT)) */
 
 /*
- * vm_enough_memory: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.vm_enough_memory) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
+ * Per-slot primitives, for the hooks whose loop security.c writes itself over the hook's own
+ * slots, n from 0 to ARRAY_SIZE(static_calls_table.<hook>) - 1: lsm_slot_active_<hook>(n),
+ * lsm_slot_call_<hook>(n, ...) and lsm_slot_lsmid_<hook>(n). Each case names one slot, so
+ * once n is a constant every call is direct.
  */
+
 static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_vm_enough_memory > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_0);
+		return LSM_SLOT_ON(vm_enough_memory, 0);
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
 	case 1:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_1);
+		return LSM_SLOT_ON(vm_enough_memory, 1);
 #endif
 	default:
 		return false;
@@ -1047,18 +667,14 @@ static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 
 static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struct *mm, long pages)
 {
-#if LSM_SLOTS_vm_enough_memory == 0
-	(void)mm;
-	(void)pages;
-#endif
 	switch (n) {
 #if LSM_SLOTS_vm_enough_memory > 0
 	case 0:
-		return static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
 	case 1:
-		return static_call(lsm_static_call_vm_enough_memory_1)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 #endif
 	default:
 		break;
@@ -1071,17 +687,12 @@ static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
 	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
 }
 
-/*
- * fs_context_parse_param: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.fs_context_parse_param) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_fs_context_parse_param > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_fs_context_parse_param_0);
+		return LSM_SLOT_ON(fs_context_parse_param, 0);
 #endif
 	default:
 		return false;
@@ -1091,14 +702,10 @@ static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
 								struct fs_parameter *param)
 {
-#if LSM_SLOTS_fs_context_parse_param == 0
-	(void)fc;
-	(void)param;
-#endif
 	switch (n) {
 #if LSM_SLOTS_fs_context_parse_param > 0
 	case 0:
-		return static_call(lsm_static_call_fs_context_parse_param_0)(fc, param);
+		return LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 #endif
 	default:
 		break;
@@ -1111,17 +718,12 @@ static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
 	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
 }
 
-/*
- * task_prctl: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.task_prctl) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_task_prctl(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_task_prctl > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_task_prctl_0);
+		return LSM_SLOT_ON(task_prctl, 0);
 #endif
 	default:
 		return false;
@@ -1132,17 +734,10 @@ static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned 
 						    unsigned long arg3, unsigned long arg4,
 						    unsigned long arg5)
 {
-#if LSM_SLOTS_task_prctl == 0
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
-#endif
 	switch (n) {
 #if LSM_SLOTS_task_prctl > 0
 	case 0:
-		return static_call(lsm_static_call_task_prctl_0)(option, arg2, arg3, arg4, arg5);
+		return LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 #endif
 	default:
 		break;
@@ -1155,29 +750,24 @@ static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
 	return static_calls_table.task_prctl[n].hl->lsmid->id;
 }
 
-/*
- * getprocattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getprocattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getprocattr(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_getprocattr > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_getprocattr_0);
+		return LSM_SLOT_ON(getprocattr, 0);
 #endif
 #if LSM_SLOTS_getprocattr > 1
 	case 1:
-		return static_branch_unlikely(&security_hook_active_getprocattr_1);
+		return LSM_SLOT_ON(getprocattr, 1);
 #endif
 #if LSM_SLOTS_getprocattr > 2
 	case 2:
-		return static_branch_unlikely(&security_hook_active_getprocattr_2);
+		return LSM_SLOT_ON(getprocattr, 2);
 #endif
 #if LSM_SLOTS_getprocattr > 3
 	case 3:
-		return static_branch_unlikely(&security_hook_active_getprocattr_3);
+		return LSM_SLOT_ON(getprocattr, 3);
 #endif
 	default:
 		return false;
@@ -1187,27 +777,22 @@ static __always_inline bool lsm_slot_active_getprocattr(int n)
 static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
 						     char **value)
 {
-#if LSM_SLOTS_getprocattr == 0
-	(void)p;
-	(void)name;
-	(void)value;
-#endif
 	switch (n) {
 #if LSM_SLOTS_getprocattr > 0
 	case 0:
-		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 1
 	case 1:
-		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 2
 	case 2:
-		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 3
 	case 3:
-		return static_call(lsm_static_call_getprocattr_3)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 3)(p, name, value);
 #endif
 	default:
 		break;
@@ -1227,46 +812,35 @@ static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
 static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
 							  const char *name, char **value)
 {
-#if LSM_SLOTS_getprocattr == 0
-	(void)lsmid;
-	(void)p;
-	(void)name;
-	(void)value;
-#endif
 #if LSM_SLOTS_getprocattr > 0
-	if (static_branch_unlikely(&security_hook_active_getprocattr_0) &&
+	if (LSM_SLOT_ON(getprocattr, 0) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[0].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_0)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 1
-	if (static_branch_unlikely(&security_hook_active_getprocattr_1) &&
+	if (LSM_SLOT_ON(getprocattr, 1) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[1].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_1)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 2
-	if (static_branch_unlikely(&security_hook_active_getprocattr_2) &&
+	if (LSM_SLOT_ON(getprocattr, 2) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[2].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_2)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 #endif
 #if LSM_SLOTS_getprocattr > 3
-	if (static_branch_unlikely(&security_hook_active_getprocattr_3) &&
+	if (LSM_SLOT_ON(getprocattr, 3) &&
 	    (lsmid == 0 || static_calls_table.getprocattr[3].hl->lsmid->id == lsmid))
-		return static_call(lsm_static_call_getprocattr_3)(p, name, value);
+		return LSM_SLOT_CALL(getprocattr, 3)(p, name, value);
 #endif
 	return -EINVAL;
 }
 
-/*
- * getselfattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getselfattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getselfattr(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_getselfattr > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_getselfattr_0);
+		return LSM_SLOT_ON(getselfattr, 0);
 #endif
 	default:
 		return false;
@@ -1277,16 +851,10 @@ static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
 						     struct lsm_ctx __user *ctx, u32 __user *size,
 						     u32 flags)
 {
-#if LSM_SLOTS_getselfattr == 0
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
-#endif
 	switch (n) {
 #if LSM_SLOTS_getselfattr > 0
 	case 0:
-		return static_call(lsm_static_call_getselfattr_0)(attr, ctx, size, flags);
+		return LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 #endif
 	default:
 		break;
@@ -1300,21 +868,16 @@ static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
 }
 
 #if IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM)
-/*
- * xfrm_state_pol_flow_match: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.xfrm_state_pol_flow_match) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_xfrm_state_pol_flow_match(int n)
 {
 	switch (n) {
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 0
 	case 0:
-		return static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_0);
+		return LSM_SLOT_ON(xfrm_state_pol_flow_match, 0);
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
 	case 1:
-		return static_branch_unlikely(&security_hook_active_xfrm_state_pol_flow_match_1);
+		return LSM_SLOT_ON(xfrm_state_pol_flow_match, 1);
 #endif
 	default:
 		return false;
@@ -1325,19 +888,14 @@ static __always_inline int lsm_slot_call_xfrm_state_pol_flow_match(int n, struct
 								   struct xfrm_policy *xp,
 								   const struct flowi_common *flic)
 {
-#if LSM_SLOTS_xfrm_state_pol_flow_match == 0
-	(void)x;
-	(void)xp;
-	(void)flic;
-#endif
 	switch (n) {
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 0
 	case 0:
-		return static_call(lsm_static_call_xfrm_state_pol_flow_match_0)(x, xp, flic);
+		return LSM_SLOT_CALL(xfrm_state_pol_flow_match, 0)(x, xp, flic);
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
 	case 1:
-		return static_call(lsm_static_call_xfrm_state_pol_flow_match_1)(x, xp, flic);
+		return LSM_SLOT_CALL(xfrm_state_pol_flow_match, 1)(x, xp, flic);
 #endif
 	default:
 		break;
@@ -1350,4 +908,9 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 	return static_calls_table.xfrm_state_pol_flow_match[n].hl->lsmid->id;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
-// e5a795edac53613de6f4cdc59162bf3f786c3061c4b3b0c8ab1101008a4a933a
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL
+// a23bebe6096bf8cf83acd7509ddcde6cba21c1a6557285dc4b8cd116d8cf9f65

@@ -4,51 +4,52 @@
  * Inputs: lsm_hook_defs.h, config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 1; 14 hooks (12 int, 2 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 1;
+ * 14 hooks (12 int, 2 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* capset: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capset_0,
-			*((int (*)(struct cred *new, const struct cred *old,
-				   const kernel_cap_t *effective, const kernel_cap_t *inheritable,
-				   const kernel_cap_t *permitted))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capset_0);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* vm_enough_memory: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_vm_enough_memory_0,
-			*((int (*)(struct mm_struct *mm, long pages))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_vm_enough_memory_0);
+LSM_SLOT_DEFINE(capset, 0);
+LSM_SLOT_DEFINE(vm_enough_memory, 0);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.capset[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capset_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capset_0),
-		.active = &security_hook_active_capset_0,
-	},
-	.vm_enough_memory[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_vm_enough_memory_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_vm_enough_memory_0),
-		.active = &security_hook_active_vm_enough_memory_0,
-	},
+	LSM_SLOT_ENTRY(capset, 0),
+	LSM_SLOT_ENTRY(vm_enough_memory, 0),
 };
 
 /*
- * binder_set_context_mgr: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
-	(void)mgr;
 	return 0;
 }
 
-/*
- * capset: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
 					       const kernel_cap_t *effective,
 					       const kernel_cap_t *inheritable,
@@ -56,182 +57,105 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_capset_0)) {
-		rc = static_call(lsm_static_call_capset_0)(new, old, effective, inheritable,
-							   permitted);
+	if (LSM_SLOT_ON(capset, 0)) {
+		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * vm_enough_memory: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_vm_enough_memory_0)) {
-		rc = static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
+		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * bprm_committing_creds: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
 {
-	(void)bprm;
 }
 
-/*
- * fs_context_parse_param: call each filled slot in order and return the first result other than
- * -ENOPARAM, else -ENOPARAM (call_int_hook).
- */
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
-	(void)fc;
-	(void)param;
 	return -ENOPARAM;
 }
 
-/*
- * inode_getsecurity: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-	(void)idmap;
-	(void)inode;
-	(void)name;
-	(void)buffer;
-	(void)alloc;
 	return -EOPNOTSUPP;
 }
 
-/*
- * file_ioctl: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-	(void)file;
-	(void)cmd;
-	(void)arg;
 	return 0;
 }
 
-/*
- * task_prctl: call each filled slot in order and return the first result other than
- * -ENOSYS, else -ENOSYS (call_int_hook).
- */
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
 	return -ENOSYS;
 }
 
-/*
- * shm_shmat: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
-	(void)perm;
-	(void)shmaddr;
-	(void)shmflg;
 	return 0;
 }
 
-/*
- * getprocattr: call each filled slot in order and return the first result other than
- * -EINVAL, else -EINVAL (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
-	(void)p;
-	(void)name;
-	(void)value;
 	return -EINVAL;
 }
 
-/*
- * getselfattr: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
- */
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
 	return -EOPNOTSUPP;
 }
 
-/*
- * initramfs_populated: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_initramfs_populated(void)
 {
 }
 
-/*
- * xfrm_state_pol_flow_match: call each filled slot in order and return the first result other than
- * 1, else 1 (call_int_hook). Only with IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM).
- */
+/* xfrm_state_pol_flow_match: only with IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_state *x,
 								  struct xfrm_policy *xp,
 								  const struct flowi_common *flic)
 {
-	(void)x;
-	(void)xp;
-	(void)flic;
 	return 1;
 }
 
-/*
- * audit_rule_init: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook). Only with defined(CONFIG_AUDIT).
- */
+/* audit_rule_init: only with defined(CONFIG_AUDIT) */
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
-	(void)field;
-	(void)op;
-	(void)rulestr;
-	(void)lsmrule;
-	(void)gfp;
 	return 0;
 }
 
 /*
- * vm_enough_memory: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.vm_enough_memory) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
+ * Per-slot primitives, for the hooks whose loop security.c writes itself over the hook's own
+ * slots, n from 0 to ARRAY_SIZE(static_calls_table.<hook>) - 1: lsm_slot_active_<hook>(n),
+ * lsm_slot_call_<hook>(n, ...) and lsm_slot_lsmid_<hook>(n). Each case names one slot, so
+ * once n is a constant every call is direct.
  */
+
 static __always_inline bool lsm_slot_active_vm_enough_memory(int n)
 {
 	switch (n) {
 	case 0:
-		return static_branch_unlikely(&security_hook_active_vm_enough_memory_0);
+		return LSM_SLOT_ON(vm_enough_memory, 0);
 	default:
 		return false;
 	}
@@ -241,7 +165,7 @@ static __always_inline int lsm_slot_call_vm_enough_memory(int n, struct mm_struc
 {
 	switch (n) {
 	case 0:
-		return static_call(lsm_static_call_vm_enough_memory_0)(mm, pages);
+		return LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 	default:
 		break;
 	}
@@ -253,11 +177,6 @@ static __always_inline u64 lsm_slot_lsmid_vm_enough_memory(int n)
 	return static_calls_table.vm_enough_memory[n].hl->lsmid->id;
 }
 
-/*
- * fs_context_parse_param: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.fs_context_parse_param) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 {
 	switch (n) {
@@ -269,8 +188,6 @@ static __always_inline bool lsm_slot_active_fs_context_parse_param(int n)
 static __always_inline int lsm_slot_call_fs_context_parse_param(int n, struct fs_context *fc,
 								struct fs_parameter *param)
 {
-	(void)fc;
-	(void)param;
 	switch (n) {
 	default:
 		break;
@@ -283,11 +200,6 @@ static __always_inline u64 lsm_slot_lsmid_fs_context_parse_param(int n)
 	return static_calls_table.fs_context_parse_param[n].hl->lsmid->id;
 }
 
-/*
- * task_prctl: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.task_prctl) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_task_prctl(int n)
 {
 	switch (n) {
@@ -300,11 +212,6 @@ static __always_inline int lsm_slot_call_task_prctl(int n, int option, unsigned 
 						    unsigned long arg3, unsigned long arg4,
 						    unsigned long arg5)
 {
-	(void)option;
-	(void)arg2;
-	(void)arg3;
-	(void)arg4;
-	(void)arg5;
 	switch (n) {
 	default:
 		break;
@@ -317,11 +224,6 @@ static __always_inline u64 lsm_slot_lsmid_task_prctl(int n)
 	return static_calls_table.task_prctl[n].hl->lsmid->id;
 }
 
-/*
- * getprocattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getprocattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getprocattr(int n)
 {
 	switch (n) {
@@ -333,9 +235,6 @@ static __always_inline bool lsm_slot_active_getprocattr(int n)
 static __always_inline int lsm_slot_call_getprocattr(int n, struct task_struct *p, const char *name,
 						     char **value)
 {
-	(void)p;
-	(void)name;
-	(void)value;
 	switch (n) {
 	default:
 		break;
@@ -355,18 +254,9 @@ static __always_inline u64 lsm_slot_lsmid_getprocattr(int n)
 static __always_inline int lsm_dispatch_getprocattr_lsmid(u64 lsmid, struct task_struct *p,
 							  const char *name, char **value)
 {
-	(void)lsmid;
-	(void)p;
-	(void)name;
-	(void)value;
 	return -EINVAL;
 }
 
-/*
- * getselfattr: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.getselfattr) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_getselfattr(int n)
 {
 	switch (n) {
@@ -379,10 +269,6 @@ static __always_inline int lsm_slot_call_getselfattr(int n, unsigned int attr,
 						     struct lsm_ctx __user *ctx, u32 __user *size,
 						     u32 flags)
 {
-	(void)attr;
-	(void)ctx;
-	(void)size;
-	(void)flags;
 	switch (n) {
 	default:
 		break;
@@ -395,11 +281,6 @@ static __always_inline u64 lsm_slot_lsmid_getselfattr(int n)
 	return static_calls_table.getselfattr[n].hl->lsmid->id;
 }
 
-/*
- * xfrm_state_pol_flow_match: per-slot primitives for the loop security.c writes itself over the
- * hook's own slots, n from 0 to ARRAY_SIZE(static_calls_table.xfrm_state_pol_flow_match) - 1.
- * Each case names one slot, so once n is a constant every call is direct.
- */
 static __always_inline bool lsm_slot_active_xfrm_state_pol_flow_match(int n)
 {
 	switch (n) {
@@ -412,9 +293,6 @@ static __always_inline int lsm_slot_call_xfrm_state_pol_flow_match(int n, struct
 								   struct xfrm_policy *xp,
 								   const struct flowi_common *flic)
 {
-	(void)x;
-	(void)xp;
-	(void)flic;
 	switch (n) {
 	default:
 		break;
@@ -426,3 +304,8 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 {
 	return static_calls_table.xfrm_state_pol_flow_match[n].hl->lsmid->id;
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

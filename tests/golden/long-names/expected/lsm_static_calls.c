@@ -4,124 +4,102 @@
  * Inputs: hooks.h, config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 2; 3 hooks (2 int, 1 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 2;
+ * 3 hooks (2 int, 1 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* xfrm_policy_alloc_security: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_xfrm_policy_alloc_security_0,
-			*((int (*)(struct xfrm_sec_ctx **ctxp, struct xfrm_user_sec_ctx *sec_ctx,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_xfrm_policy_alloc_security_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_xfrm_policy_alloc_security_1,
-			*((int (*)(struct xfrm_sec_ctx **ctxp, struct xfrm_user_sec_ctx *sec_ctx,
-				   gfp_t gfp))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_xfrm_policy_alloc_security_1);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* inode_post_remove_acl: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_post_remove_acl_0,
-			*((void (*)(struct mnt_idmap *idmap, struct dentry *dentry,
-				    const char *acl_name))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_post_remove_acl_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_post_remove_acl_1,
-			*((void (*)(struct mnt_idmap *idmap, struct dentry *dentry,
-				    const char *acl_name))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_post_remove_acl_1);
-
-/* short_name: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_short_name_0, *((int (*)(int a))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_short_name_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_short_name_1, *((int (*)(int a))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_short_name_1);
+LSM_SLOT_DEFINE(xfrm_policy_alloc_security, 0);
+LSM_SLOT_DEFINE(xfrm_policy_alloc_security, 1);
+LSM_SLOT_DEFINE(inode_post_remove_acl, 0);
+LSM_SLOT_DEFINE(inode_post_remove_acl, 1);
+LSM_SLOT_DEFINE(short_name, 0);
+LSM_SLOT_DEFINE(short_name, 1);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.xfrm_policy_alloc_security[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_xfrm_policy_alloc_security_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_xfrm_policy_alloc_security_0),
-		.active = &security_hook_active_xfrm_policy_alloc_security_0,
-	},
-	.xfrm_policy_alloc_security[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_xfrm_policy_alloc_security_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_xfrm_policy_alloc_security_1),
-		.active = &security_hook_active_xfrm_policy_alloc_security_1,
-	},
-	.inode_post_remove_acl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_post_remove_acl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_post_remove_acl_0),
-		.active = &security_hook_active_inode_post_remove_acl_0,
-	},
-	.inode_post_remove_acl[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_post_remove_acl_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_post_remove_acl_1),
-		.active = &security_hook_active_inode_post_remove_acl_1,
-	},
-	.short_name[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_short_name_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_short_name_0),
-		.active = &security_hook_active_short_name_0,
-	},
-	.short_name[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_short_name_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_short_name_1),
-		.active = &security_hook_active_short_name_1,
-	},
+	LSM_SLOT_ENTRY(xfrm_policy_alloc_security, 0),
+	LSM_SLOT_ENTRY(xfrm_policy_alloc_security, 1),
+	LSM_SLOT_ENTRY(inode_post_remove_acl, 0),
+	LSM_SLOT_ENTRY(inode_post_remove_acl, 1),
+	LSM_SLOT_ENTRY(short_name, 0),
+	LSM_SLOT_ENTRY(short_name, 1),
 };
 
 /*
- * xfrm_policy_alloc_security: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int
 lsm_dispatch_xfrm_policy_alloc_security(struct xfrm_sec_ctx **ctxp,
 					struct xfrm_user_sec_ctx *sec_ctx, gfp_t gfp)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_xfrm_policy_alloc_security_0)) {
-		rc = static_call(lsm_static_call_xfrm_policy_alloc_security_0)(ctxp, sec_ctx, gfp);
+	if (LSM_SLOT_ON(xfrm_policy_alloc_security, 0)) {
+		rc = LSM_SLOT_CALL(xfrm_policy_alloc_security, 0)(ctxp, sec_ctx, gfp);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_xfrm_policy_alloc_security_1)) {
-		rc = static_call(lsm_static_call_xfrm_policy_alloc_security_1)(ctxp, sec_ctx, gfp);
+	if (LSM_SLOT_ON(xfrm_policy_alloc_security, 1)) {
+		rc = LSM_SLOT_CALL(xfrm_policy_alloc_security, 1)(ctxp, sec_ctx, gfp);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * inode_post_remove_acl: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_inode_post_remove_acl(struct mnt_idmap *idmap,
 							       struct dentry *dentry,
 							       const char *acl_name)
 {
-	if (static_branch_unlikely(&security_hook_active_inode_post_remove_acl_0))
-		static_call(lsm_static_call_inode_post_remove_acl_0)(idmap, dentry, acl_name);
-	if (static_branch_unlikely(&security_hook_active_inode_post_remove_acl_1))
-		static_call(lsm_static_call_inode_post_remove_acl_1)(idmap, dentry, acl_name);
+	if (LSM_SLOT_ON(inode_post_remove_acl, 0))
+		LSM_SLOT_CALL(inode_post_remove_acl, 0)(idmap, dentry, acl_name);
+	if (LSM_SLOT_ON(inode_post_remove_acl, 1))
+		LSM_SLOT_CALL(inode_post_remove_acl, 1)(idmap, dentry, acl_name);
 }
 
-/*
- * short_name: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_short_name(int a)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_short_name_0)) {
-		rc = static_call(lsm_static_call_short_name_0)(a);
+	if (LSM_SLOT_ON(short_name, 0)) {
+		rc = LSM_SLOT_CALL(short_name, 0)(a);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_short_name_1)) {
-		rc = static_call(lsm_static_call_short_name_1)(a);
+	if (LSM_SLOT_ON(short_name, 1)) {
+		rc = LSM_SLOT_CALL(short_name, 1)(a);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

@@ -4,802 +4,408 @@
  * Inputs: hooks.h, config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 32; 2 hooks (1 int, 1 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 32;
+ * 2 hooks (1 int, 1 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* inode_getsecurity: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_0,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_1,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_2,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_2);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_3,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_3);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_4,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_4);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_5,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_5);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_6,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_6);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_7,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_7);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_8,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_8);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_9,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_9);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_10,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_10);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_11,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_11);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_12,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_12);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_13,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_13);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_14,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_14);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_15,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_15);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_16,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_16);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_17,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_17);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_18,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_18);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_19,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_19);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_20,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_20);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_21,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_21);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_22,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_22);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_23,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_23);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_24,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_24);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_25,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_25);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_26,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_26);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_27,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_27);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_28,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_28);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_29,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_29);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_30,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_30);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_inode_getsecurity_31,
-			*((int (*)(struct inode *inode, const char *name, void **buffer,
-				   bool alloc))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_inode_getsecurity_31);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* sb_free_security: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_0,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_1,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_2,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_2);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_3,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_3);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_4,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_4);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_5,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_5);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_6,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_6);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_7,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_7);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_8,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_8);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_9,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_9);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_10,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_10);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_11,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_11);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_12,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_12);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_13,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_13);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_14,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_14);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_15,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_15);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_16,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_16);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_17,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_17);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_18,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_18);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_19,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_19);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_20,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_20);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_21,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_21);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_22,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_22);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_23,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_23);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_24,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_24);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_25,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_25);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_26,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_26);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_27,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_27);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_28,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_28);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_29,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_29);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_30,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_30);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_sb_free_security_31,
-			*((void (*)(struct super_block *sb))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_sb_free_security_31);
+LSM_SLOT_DEFINE(inode_getsecurity, 0);
+LSM_SLOT_DEFINE(inode_getsecurity, 1);
+LSM_SLOT_DEFINE(inode_getsecurity, 2);
+LSM_SLOT_DEFINE(inode_getsecurity, 3);
+LSM_SLOT_DEFINE(inode_getsecurity, 4);
+LSM_SLOT_DEFINE(inode_getsecurity, 5);
+LSM_SLOT_DEFINE(inode_getsecurity, 6);
+LSM_SLOT_DEFINE(inode_getsecurity, 7);
+LSM_SLOT_DEFINE(inode_getsecurity, 8);
+LSM_SLOT_DEFINE(inode_getsecurity, 9);
+LSM_SLOT_DEFINE(inode_getsecurity, 10);
+LSM_SLOT_DEFINE(inode_getsecurity, 11);
+LSM_SLOT_DEFINE(inode_getsecurity, 12);
+LSM_SLOT_DEFINE(inode_getsecurity, 13);
+LSM_SLOT_DEFINE(inode_getsecurity, 14);
+LSM_SLOT_DEFINE(inode_getsecurity, 15);
+LSM_SLOT_DEFINE(inode_getsecurity, 16);
+LSM_SLOT_DEFINE(inode_getsecurity, 17);
+LSM_SLOT_DEFINE(inode_getsecurity, 18);
+LSM_SLOT_DEFINE(inode_getsecurity, 19);
+LSM_SLOT_DEFINE(inode_getsecurity, 20);
+LSM_SLOT_DEFINE(inode_getsecurity, 21);
+LSM_SLOT_DEFINE(inode_getsecurity, 22);
+LSM_SLOT_DEFINE(inode_getsecurity, 23);
+LSM_SLOT_DEFINE(inode_getsecurity, 24);
+LSM_SLOT_DEFINE(inode_getsecurity, 25);
+LSM_SLOT_DEFINE(inode_getsecurity, 26);
+LSM_SLOT_DEFINE(inode_getsecurity, 27);
+LSM_SLOT_DEFINE(inode_getsecurity, 28);
+LSM_SLOT_DEFINE(inode_getsecurity, 29);
+LSM_SLOT_DEFINE(inode_getsecurity, 30);
+LSM_SLOT_DEFINE(inode_getsecurity, 31);
+LSM_SLOT_DEFINE(sb_free_security, 0);
+LSM_SLOT_DEFINE(sb_free_security, 1);
+LSM_SLOT_DEFINE(sb_free_security, 2);
+LSM_SLOT_DEFINE(sb_free_security, 3);
+LSM_SLOT_DEFINE(sb_free_security, 4);
+LSM_SLOT_DEFINE(sb_free_security, 5);
+LSM_SLOT_DEFINE(sb_free_security, 6);
+LSM_SLOT_DEFINE(sb_free_security, 7);
+LSM_SLOT_DEFINE(sb_free_security, 8);
+LSM_SLOT_DEFINE(sb_free_security, 9);
+LSM_SLOT_DEFINE(sb_free_security, 10);
+LSM_SLOT_DEFINE(sb_free_security, 11);
+LSM_SLOT_DEFINE(sb_free_security, 12);
+LSM_SLOT_DEFINE(sb_free_security, 13);
+LSM_SLOT_DEFINE(sb_free_security, 14);
+LSM_SLOT_DEFINE(sb_free_security, 15);
+LSM_SLOT_DEFINE(sb_free_security, 16);
+LSM_SLOT_DEFINE(sb_free_security, 17);
+LSM_SLOT_DEFINE(sb_free_security, 18);
+LSM_SLOT_DEFINE(sb_free_security, 19);
+LSM_SLOT_DEFINE(sb_free_security, 20);
+LSM_SLOT_DEFINE(sb_free_security, 21);
+LSM_SLOT_DEFINE(sb_free_security, 22);
+LSM_SLOT_DEFINE(sb_free_security, 23);
+LSM_SLOT_DEFINE(sb_free_security, 24);
+LSM_SLOT_DEFINE(sb_free_security, 25);
+LSM_SLOT_DEFINE(sb_free_security, 26);
+LSM_SLOT_DEFINE(sb_free_security, 27);
+LSM_SLOT_DEFINE(sb_free_security, 28);
+LSM_SLOT_DEFINE(sb_free_security, 29);
+LSM_SLOT_DEFINE(sb_free_security, 30);
+LSM_SLOT_DEFINE(sb_free_security, 31);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.inode_getsecurity[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_0),
-		.active = &security_hook_active_inode_getsecurity_0,
-	},
-	.inode_getsecurity[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_1),
-		.active = &security_hook_active_inode_getsecurity_1,
-	},
-	.inode_getsecurity[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_2),
-		.active = &security_hook_active_inode_getsecurity_2,
-	},
-	.inode_getsecurity[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_3),
-		.active = &security_hook_active_inode_getsecurity_3,
-	},
-	.inode_getsecurity[4] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_4),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_4),
-		.active = &security_hook_active_inode_getsecurity_4,
-	},
-	.inode_getsecurity[5] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_5),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_5),
-		.active = &security_hook_active_inode_getsecurity_5,
-	},
-	.inode_getsecurity[6] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_6),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_6),
-		.active = &security_hook_active_inode_getsecurity_6,
-	},
-	.inode_getsecurity[7] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_7),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_7),
-		.active = &security_hook_active_inode_getsecurity_7,
-	},
-	.inode_getsecurity[8] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_8),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_8),
-		.active = &security_hook_active_inode_getsecurity_8,
-	},
-	.inode_getsecurity[9] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_9),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_9),
-		.active = &security_hook_active_inode_getsecurity_9,
-	},
-	.inode_getsecurity[10] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_10),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_10),
-		.active = &security_hook_active_inode_getsecurity_10,
-	},
-	.inode_getsecurity[11] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_11),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_11),
-		.active = &security_hook_active_inode_getsecurity_11,
-	},
-	.inode_getsecurity[12] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_12),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_12),
-		.active = &security_hook_active_inode_getsecurity_12,
-	},
-	.inode_getsecurity[13] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_13),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_13),
-		.active = &security_hook_active_inode_getsecurity_13,
-	},
-	.inode_getsecurity[14] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_14),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_14),
-		.active = &security_hook_active_inode_getsecurity_14,
-	},
-	.inode_getsecurity[15] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_15),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_15),
-		.active = &security_hook_active_inode_getsecurity_15,
-	},
-	.inode_getsecurity[16] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_16),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_16),
-		.active = &security_hook_active_inode_getsecurity_16,
-	},
-	.inode_getsecurity[17] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_17),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_17),
-		.active = &security_hook_active_inode_getsecurity_17,
-	},
-	.inode_getsecurity[18] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_18),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_18),
-		.active = &security_hook_active_inode_getsecurity_18,
-	},
-	.inode_getsecurity[19] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_19),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_19),
-		.active = &security_hook_active_inode_getsecurity_19,
-	},
-	.inode_getsecurity[20] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_20),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_20),
-		.active = &security_hook_active_inode_getsecurity_20,
-	},
-	.inode_getsecurity[21] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_21),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_21),
-		.active = &security_hook_active_inode_getsecurity_21,
-	},
-	.inode_getsecurity[22] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_22),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_22),
-		.active = &security_hook_active_inode_getsecurity_22,
-	},
-	.inode_getsecurity[23] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_23),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_23),
-		.active = &security_hook_active_inode_getsecurity_23,
-	},
-	.inode_getsecurity[24] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_24),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_24),
-		.active = &security_hook_active_inode_getsecurity_24,
-	},
-	.inode_getsecurity[25] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_25),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_25),
-		.active = &security_hook_active_inode_getsecurity_25,
-	},
-	.inode_getsecurity[26] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_26),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_26),
-		.active = &security_hook_active_inode_getsecurity_26,
-	},
-	.inode_getsecurity[27] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_27),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_27),
-		.active = &security_hook_active_inode_getsecurity_27,
-	},
-	.inode_getsecurity[28] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_28),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_28),
-		.active = &security_hook_active_inode_getsecurity_28,
-	},
-	.inode_getsecurity[29] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_29),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_29),
-		.active = &security_hook_active_inode_getsecurity_29,
-	},
-	.inode_getsecurity[30] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_30),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_30),
-		.active = &security_hook_active_inode_getsecurity_30,
-	},
-	.inode_getsecurity[31] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_inode_getsecurity_31),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_inode_getsecurity_31),
-		.active = &security_hook_active_inode_getsecurity_31,
-	},
-	.sb_free_security[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_0),
-		.active = &security_hook_active_sb_free_security_0,
-	},
-	.sb_free_security[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_1),
-		.active = &security_hook_active_sb_free_security_1,
-	},
-	.sb_free_security[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_2),
-		.active = &security_hook_active_sb_free_security_2,
-	},
-	.sb_free_security[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_3),
-		.active = &security_hook_active_sb_free_security_3,
-	},
-	.sb_free_security[4] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_4),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_4),
-		.active = &security_hook_active_sb_free_security_4,
-	},
-	.sb_free_security[5] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_5),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_5),
-		.active = &security_hook_active_sb_free_security_5,
-	},
-	.sb_free_security[6] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_6),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_6),
-		.active = &security_hook_active_sb_free_security_6,
-	},
-	.sb_free_security[7] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_7),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_7),
-		.active = &security_hook_active_sb_free_security_7,
-	},
-	.sb_free_security[8] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_8),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_8),
-		.active = &security_hook_active_sb_free_security_8,
-	},
-	.sb_free_security[9] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_9),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_9),
-		.active = &security_hook_active_sb_free_security_9,
-	},
-	.sb_free_security[10] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_10),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_10),
-		.active = &security_hook_active_sb_free_security_10,
-	},
-	.sb_free_security[11] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_11),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_11),
-		.active = &security_hook_active_sb_free_security_11,
-	},
-	.sb_free_security[12] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_12),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_12),
-		.active = &security_hook_active_sb_free_security_12,
-	},
-	.sb_free_security[13] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_13),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_13),
-		.active = &security_hook_active_sb_free_security_13,
-	},
-	.sb_free_security[14] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_14),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_14),
-		.active = &security_hook_active_sb_free_security_14,
-	},
-	.sb_free_security[15] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_15),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_15),
-		.active = &security_hook_active_sb_free_security_15,
-	},
-	.sb_free_security[16] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_16),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_16),
-		.active = &security_hook_active_sb_free_security_16,
-	},
-	.sb_free_security[17] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_17),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_17),
-		.active = &security_hook_active_sb_free_security_17,
-	},
-	.sb_free_security[18] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_18),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_18),
-		.active = &security_hook_active_sb_free_security_18,
-	},
-	.sb_free_security[19] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_19),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_19),
-		.active = &security_hook_active_sb_free_security_19,
-	},
-	.sb_free_security[20] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_20),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_20),
-		.active = &security_hook_active_sb_free_security_20,
-	},
-	.sb_free_security[21] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_21),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_21),
-		.active = &security_hook_active_sb_free_security_21,
-	},
-	.sb_free_security[22] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_22),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_22),
-		.active = &security_hook_active_sb_free_security_22,
-	},
-	.sb_free_security[23] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_23),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_23),
-		.active = &security_hook_active_sb_free_security_23,
-	},
-	.sb_free_security[24] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_24),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_24),
-		.active = &security_hook_active_sb_free_security_24,
-	},
-	.sb_free_security[25] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_25),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_25),
-		.active = &security_hook_active_sb_free_security_25,
-	},
-	.sb_free_security[26] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_26),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_26),
-		.active = &security_hook_active_sb_free_security_26,
-	},
-	.sb_free_security[27] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_27),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_27),
-		.active = &security_hook_active_sb_free_security_27,
-	},
-	.sb_free_security[28] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_28),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_28),
-		.active = &security_hook_active_sb_free_security_28,
-	},
-	.sb_free_security[29] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_29),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_29),
-		.active = &security_hook_active_sb_free_security_29,
-	},
-	.sb_free_security[30] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_30),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_30),
-		.active = &security_hook_active_sb_free_security_30,
-	},
-	.sb_free_security[31] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_sb_free_security_31),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_sb_free_security_31),
-		.active = &security_hook_active_sb_free_security_31,
-	},
+	LSM_SLOT_ENTRY(inode_getsecurity, 0),
+	LSM_SLOT_ENTRY(inode_getsecurity, 1),
+	LSM_SLOT_ENTRY(inode_getsecurity, 2),
+	LSM_SLOT_ENTRY(inode_getsecurity, 3),
+	LSM_SLOT_ENTRY(inode_getsecurity, 4),
+	LSM_SLOT_ENTRY(inode_getsecurity, 5),
+	LSM_SLOT_ENTRY(inode_getsecurity, 6),
+	LSM_SLOT_ENTRY(inode_getsecurity, 7),
+	LSM_SLOT_ENTRY(inode_getsecurity, 8),
+	LSM_SLOT_ENTRY(inode_getsecurity, 9),
+	LSM_SLOT_ENTRY(inode_getsecurity, 10),
+	LSM_SLOT_ENTRY(inode_getsecurity, 11),
+	LSM_SLOT_ENTRY(inode_getsecurity, 12),
+	LSM_SLOT_ENTRY(inode_getsecurity, 13),
+	LSM_SLOT_ENTRY(inode_getsecurity, 14),
+	LSM_SLOT_ENTRY(inode_getsecurity, 15),
+	LSM_SLOT_ENTRY(inode_getsecurity, 16),
+	LSM_SLOT_ENTRY(inode_getsecurity, 17),
+	LSM_SLOT_ENTRY(inode_getsecurity, 18),
+	LSM_SLOT_ENTRY(inode_getsecurity, 19),
+	LSM_SLOT_ENTRY(inode_getsecurity, 20),
+	LSM_SLOT_ENTRY(inode_getsecurity, 21),
+	LSM_SLOT_ENTRY(inode_getsecurity, 22),
+	LSM_SLOT_ENTRY(inode_getsecurity, 23),
+	LSM_SLOT_ENTRY(inode_getsecurity, 24),
+	LSM_SLOT_ENTRY(inode_getsecurity, 25),
+	LSM_SLOT_ENTRY(inode_getsecurity, 26),
+	LSM_SLOT_ENTRY(inode_getsecurity, 27),
+	LSM_SLOT_ENTRY(inode_getsecurity, 28),
+	LSM_SLOT_ENTRY(inode_getsecurity, 29),
+	LSM_SLOT_ENTRY(inode_getsecurity, 30),
+	LSM_SLOT_ENTRY(inode_getsecurity, 31),
+	LSM_SLOT_ENTRY(sb_free_security, 0),
+	LSM_SLOT_ENTRY(sb_free_security, 1),
+	LSM_SLOT_ENTRY(sb_free_security, 2),
+	LSM_SLOT_ENTRY(sb_free_security, 3),
+	LSM_SLOT_ENTRY(sb_free_security, 4),
+	LSM_SLOT_ENTRY(sb_free_security, 5),
+	LSM_SLOT_ENTRY(sb_free_security, 6),
+	LSM_SLOT_ENTRY(sb_free_security, 7),
+	LSM_SLOT_ENTRY(sb_free_security, 8),
+	LSM_SLOT_ENTRY(sb_free_security, 9),
+	LSM_SLOT_ENTRY(sb_free_security, 10),
+	LSM_SLOT_ENTRY(sb_free_security, 11),
+	LSM_SLOT_ENTRY(sb_free_security, 12),
+	LSM_SLOT_ENTRY(sb_free_security, 13),
+	LSM_SLOT_ENTRY(sb_free_security, 14),
+	LSM_SLOT_ENTRY(sb_free_security, 15),
+	LSM_SLOT_ENTRY(sb_free_security, 16),
+	LSM_SLOT_ENTRY(sb_free_security, 17),
+	LSM_SLOT_ENTRY(sb_free_security, 18),
+	LSM_SLOT_ENTRY(sb_free_security, 19),
+	LSM_SLOT_ENTRY(sb_free_security, 20),
+	LSM_SLOT_ENTRY(sb_free_security, 21),
+	LSM_SLOT_ENTRY(sb_free_security, 22),
+	LSM_SLOT_ENTRY(sb_free_security, 23),
+	LSM_SLOT_ENTRY(sb_free_security, 24),
+	LSM_SLOT_ENTRY(sb_free_security, 25),
+	LSM_SLOT_ENTRY(sb_free_security, 26),
+	LSM_SLOT_ENTRY(sb_free_security, 27),
+	LSM_SLOT_ENTRY(sb_free_security, 28),
+	LSM_SLOT_ENTRY(sb_free_security, 29),
+	LSM_SLOT_ENTRY(sb_free_security, 30),
+	LSM_SLOT_ENTRY(sb_free_security, 31),
 };
 
 /*
- * inode_getsecurity: call each filled slot in order and return the first result other than
- * -EOPNOTSUPP, else -EOPNOTSUPP (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_inode_getsecurity(struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_0)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_0)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_1)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_1)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 1)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 1)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_2)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_2)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 2)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 2)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_3)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_3)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 3)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 3)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_4)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_4)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 4)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 4)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_5)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_5)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 5)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 5)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_6)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_6)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 6)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 6)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_7)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_7)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 7)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 7)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_8)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_8)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 8)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 8)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_9)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_9)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 9)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 9)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_10)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_10)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 10)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 10)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_11)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_11)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 11)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 11)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_12)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_12)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 12)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 12)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_13)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_13)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 13)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 13)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_14)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_14)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 14)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 14)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_15)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_15)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 15)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 15)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_16)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_16)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 16)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 16)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_17)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_17)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 17)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 17)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_18)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_18)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 18)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 18)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_19)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_19)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 19)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 19)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_20)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_20)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 20)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 20)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_21)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_21)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 21)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 21)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_22)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_22)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 22)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 22)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_23)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_23)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 23)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 23)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_24)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_24)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 24)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 24)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_25)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_25)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 25)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 25)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_26)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_26)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 26)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 26)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_27)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_27)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 27)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 27)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_28)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_28)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 28)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 28)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_29)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_29)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 29)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 29)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_30)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_30)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 30)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 30)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_inode_getsecurity_31)) {
-		rc = static_call(lsm_static_call_inode_getsecurity_31)(inode, name, buffer, alloc);
+	if (LSM_SLOT_ON(inode_getsecurity, 31)) {
+		rc = LSM_SLOT_CALL(inode_getsecurity, 31)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
 			return rc;
 	}
 	return -EOPNOTSUPP;
 }
 
-/*
- * sb_free_security: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_sb_free_security(struct super_block *sb)
 {
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_0))
-		static_call(lsm_static_call_sb_free_security_0)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_1))
-		static_call(lsm_static_call_sb_free_security_1)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_2))
-		static_call(lsm_static_call_sb_free_security_2)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_3))
-		static_call(lsm_static_call_sb_free_security_3)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_4))
-		static_call(lsm_static_call_sb_free_security_4)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_5))
-		static_call(lsm_static_call_sb_free_security_5)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_6))
-		static_call(lsm_static_call_sb_free_security_6)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_7))
-		static_call(lsm_static_call_sb_free_security_7)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_8))
-		static_call(lsm_static_call_sb_free_security_8)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_9))
-		static_call(lsm_static_call_sb_free_security_9)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_10))
-		static_call(lsm_static_call_sb_free_security_10)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_11))
-		static_call(lsm_static_call_sb_free_security_11)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_12))
-		static_call(lsm_static_call_sb_free_security_12)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_13))
-		static_call(lsm_static_call_sb_free_security_13)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_14))
-		static_call(lsm_static_call_sb_free_security_14)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_15))
-		static_call(lsm_static_call_sb_free_security_15)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_16))
-		static_call(lsm_static_call_sb_free_security_16)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_17))
-		static_call(lsm_static_call_sb_free_security_17)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_18))
-		static_call(lsm_static_call_sb_free_security_18)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_19))
-		static_call(lsm_static_call_sb_free_security_19)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_20))
-		static_call(lsm_static_call_sb_free_security_20)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_21))
-		static_call(lsm_static_call_sb_free_security_21)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_22))
-		static_call(lsm_static_call_sb_free_security_22)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_23))
-		static_call(lsm_static_call_sb_free_security_23)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_24))
-		static_call(lsm_static_call_sb_free_security_24)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_25))
-		static_call(lsm_static_call_sb_free_security_25)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_26))
-		static_call(lsm_static_call_sb_free_security_26)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_27))
-		static_call(lsm_static_call_sb_free_security_27)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_28))
-		static_call(lsm_static_call_sb_free_security_28)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_29))
-		static_call(lsm_static_call_sb_free_security_29)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_30))
-		static_call(lsm_static_call_sb_free_security_30)(sb);
-	if (static_branch_unlikely(&security_hook_active_sb_free_security_31))
-		static_call(lsm_static_call_sb_free_security_31)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 0))
+		LSM_SLOT_CALL(sb_free_security, 0)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 1))
+		LSM_SLOT_CALL(sb_free_security, 1)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 2))
+		LSM_SLOT_CALL(sb_free_security, 2)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 3))
+		LSM_SLOT_CALL(sb_free_security, 3)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 4))
+		LSM_SLOT_CALL(sb_free_security, 4)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 5))
+		LSM_SLOT_CALL(sb_free_security, 5)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 6))
+		LSM_SLOT_CALL(sb_free_security, 6)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 7))
+		LSM_SLOT_CALL(sb_free_security, 7)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 8))
+		LSM_SLOT_CALL(sb_free_security, 8)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 9))
+		LSM_SLOT_CALL(sb_free_security, 9)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 10))
+		LSM_SLOT_CALL(sb_free_security, 10)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 11))
+		LSM_SLOT_CALL(sb_free_security, 11)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 12))
+		LSM_SLOT_CALL(sb_free_security, 12)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 13))
+		LSM_SLOT_CALL(sb_free_security, 13)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 14))
+		LSM_SLOT_CALL(sb_free_security, 14)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 15))
+		LSM_SLOT_CALL(sb_free_security, 15)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 16))
+		LSM_SLOT_CALL(sb_free_security, 16)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 17))
+		LSM_SLOT_CALL(sb_free_security, 17)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 18))
+		LSM_SLOT_CALL(sb_free_security, 18)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 19))
+		LSM_SLOT_CALL(sb_free_security, 19)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 20))
+		LSM_SLOT_CALL(sb_free_security, 20)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 21))
+		LSM_SLOT_CALL(sb_free_security, 21)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 22))
+		LSM_SLOT_CALL(sb_free_security, 22)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 23))
+		LSM_SLOT_CALL(sb_free_security, 23)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 24))
+		LSM_SLOT_CALL(sb_free_security, 24)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 25))
+		LSM_SLOT_CALL(sb_free_security, 25)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 26))
+		LSM_SLOT_CALL(sb_free_security, 26)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 27))
+		LSM_SLOT_CALL(sb_free_security, 27)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 28))
+		LSM_SLOT_CALL(sb_free_security, 28)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 29))
+		LSM_SLOT_CALL(sb_free_security, 29)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 30))
+		LSM_SLOT_CALL(sb_free_security, 30)(sb);
+	if (LSM_SLOT_ON(sb_free_security, 31))
+		LSM_SLOT_CALL(sb_free_security, 31)(sb);
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL

@@ -4,411 +4,261 @@
  * Inputs: lsm_hook_defs.h, .config
  *
  * For security/security.c to include, after the headers that provide the static-call
- * and static-key API. MAX_LSM_COUNT is 7; 6 hooks (5 int, 1 void).
+ * and static-key API and union security_list_options. MAX_LSM_COUNT is 7;
+ * 6 hooks (5 int, 1 void).
  */
 
 #include "lsm_count.h"
 #include "lsm_static_calls.h"
 
-/* file_open: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_open_0, *((int (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_open_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_open_1, *((int (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_open_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_open_2, *((int (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_open_2);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_open_3, *((int (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_open_3);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_open_4, *((int (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_open_4);
+/*
+ * Slot N of HOOK: the static call lsm_static_call_HOOK_N, of the type union
+ * security_list_options gives the hook's callbacks, which LSM_SLOT_CALL() calls (directly
+ * where the arch has static calls); the static key security_hook_active_HOOK_N, which
+ * LSM_SLOT_ON() tests, says the slot is filled; LSM_SLOT_ENTRY() is the slot's entry in
+ * static_calls_table. Undefined at the end of this file.
+ */
+#define LSM_SLOT_DEFINE(HOOK, N) \
+	DEFINE_STATIC_CALL_NULL(lsm_static_call_##HOOK##_##N, \
+				*((union security_list_options *)NULL)->HOOK); \
+	static DEFINE_STATIC_KEY_FALSE(security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_ENTRY(HOOK, N) \
+	.HOOK[N] = { \
+		.key = &STATIC_CALL_KEY(lsm_static_call_##HOOK##_##N), \
+		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_##HOOK##_##N), \
+		.active = &security_hook_active_##HOOK##_##N, \
+	}
+#define LSM_SLOT_ON(HOOK, N) static_branch_unlikely(&security_hook_active_##HOOK##_##N)
+#define LSM_SLOT_CALL(HOOK, N) static_call(lsm_static_call_##HOOK##_##N)
 
-/* file_ioctl: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_0,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_1,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_2,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_2);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_3,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_3);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_4,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_4);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_5,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_5);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_ioctl_6,
-			*((int (*)(struct file *file, unsigned int cmd, unsigned long arg))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_ioctl_6);
-
-/* file_free_security: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_0, *((void (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_free_security_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_file_free_security_1, *((void (*)(struct file *file))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_file_free_security_1);
-
-/* socket_create: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_create_0,
-			*((int (*)(int family, int type, int protocol, int kern))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_create_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_socket_create_1,
-			*((int (*)(int family, int type, int protocol, int kern))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_socket_create_1);
-
-/* task_kill: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_0,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_1,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_2,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_2);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_3,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_3);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_4,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_4);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_5,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_5);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_task_kill_6,
-			*((int (*)(struct task_struct *p, int sig))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_task_kill_6);
-
-/* capable: per slot, a static call and the static key that says it is filled */
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capable_0,
-			*((int (*)(const struct cred *cred, int cap))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capable_0);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capable_1,
-			*((int (*)(const struct cred *cred, int cap))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capable_1);
-DEFINE_STATIC_CALL_NULL(lsm_static_call_capable_2,
-			*((int (*)(const struct cred *cred, int cap))NULL));
-static DEFINE_STATIC_KEY_FALSE(security_hook_active_capable_2);
+LSM_SLOT_DEFINE(file_open, 0);
+LSM_SLOT_DEFINE(file_open, 1);
+LSM_SLOT_DEFINE(file_open, 2);
+LSM_SLOT_DEFINE(file_open, 3);
+LSM_SLOT_DEFINE(file_open, 4);
+LSM_SLOT_DEFINE(file_ioctl, 0);
+LSM_SLOT_DEFINE(file_ioctl, 1);
+LSM_SLOT_DEFINE(file_ioctl, 2);
+LSM_SLOT_DEFINE(file_ioctl, 3);
+LSM_SLOT_DEFINE(file_ioctl, 4);
+LSM_SLOT_DEFINE(file_ioctl, 5);
+LSM_SLOT_DEFINE(file_ioctl, 6);
+LSM_SLOT_DEFINE(file_free_security, 0);
+LSM_SLOT_DEFINE(file_free_security, 1);
+LSM_SLOT_DEFINE(socket_create, 0);
+LSM_SLOT_DEFINE(socket_create, 1);
+LSM_SLOT_DEFINE(task_kill, 0);
+LSM_SLOT_DEFINE(task_kill, 1);
+LSM_SLOT_DEFINE(task_kill, 2);
+LSM_SLOT_DEFINE(task_kill, 3);
+LSM_SLOT_DEFINE(task_kill, 4);
+LSM_SLOT_DEFINE(task_kill, 5);
+LSM_SLOT_DEFINE(task_kill, 6);
+LSM_SLOT_DEFINE(capable, 0);
+LSM_SLOT_DEFINE(capable, 1);
+LSM_SLOT_DEFINE(capable, 2);
 
 struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeof(u64)) = {
-	.file_open[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_open_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_open_0),
-		.active = &security_hook_active_file_open_0,
-	},
-	.file_open[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_open_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_open_1),
-		.active = &security_hook_active_file_open_1,
-	},
-	.file_open[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_open_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_open_2),
-		.active = &security_hook_active_file_open_2,
-	},
-	.file_open[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_open_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_open_3),
-		.active = &security_hook_active_file_open_3,
-	},
-	.file_open[4] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_open_4),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_open_4),
-		.active = &security_hook_active_file_open_4,
-	},
-	.file_ioctl[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_0),
-		.active = &security_hook_active_file_ioctl_0,
-	},
-	.file_ioctl[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_1),
-		.active = &security_hook_active_file_ioctl_1,
-	},
-	.file_ioctl[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_2),
-		.active = &security_hook_active_file_ioctl_2,
-	},
-	.file_ioctl[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_3),
-		.active = &security_hook_active_file_ioctl_3,
-	},
-	.file_ioctl[4] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_4),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_4),
-		.active = &security_hook_active_file_ioctl_4,
-	},
-	.file_ioctl[5] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_5),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_5),
-		.active = &security_hook_active_file_ioctl_5,
-	},
-	.file_ioctl[6] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_ioctl_6),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_ioctl_6),
-		.active = &security_hook_active_file_ioctl_6,
-	},
-	.file_free_security[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_0),
-		.active = &security_hook_active_file_free_security_0,
-	},
-	.file_free_security[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_file_free_security_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_file_free_security_1),
-		.active = &security_hook_active_file_free_security_1,
-	},
-	.socket_create[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_create_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_create_0),
-		.active = &security_hook_active_socket_create_0,
-	},
-	.socket_create[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_socket_create_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_socket_create_1),
-		.active = &security_hook_active_socket_create_1,
-	},
-	.task_kill[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_0),
-		.active = &security_hook_active_task_kill_0,
-	},
-	.task_kill[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_1),
-		.active = &security_hook_active_task_kill_1,
-	},
-	.task_kill[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_2),
-		.active = &security_hook_active_task_kill_2,
-	},
-	.task_kill[3] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_3),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_3),
-		.active = &security_hook_active_task_kill_3,
-	},
-	.task_kill[4] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_4),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_4),
-		.active = &security_hook_active_task_kill_4,
-	},
-	.task_kill[5] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_5),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_5),
-		.active = &security_hook_active_task_kill_5,
-	},
-	.task_kill[6] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_task_kill_6),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_task_kill_6),
-		.active = &security_hook_active_task_kill_6,
-	},
-	.capable[0] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capable_0),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capable_0),
-		.active = &security_hook_active_capable_0,
-	},
-	.capable[1] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capable_1),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capable_1),
-		.active = &security_hook_active_capable_1,
-	},
-	.capable[2] = {
-		.key = &STATIC_CALL_KEY(lsm_static_call_capable_2),
-		.trampoline = STATIC_CALL_TRAMP_ADDR(lsm_static_call_capable_2),
-		.active = &security_hook_active_capable_2,
-	},
+	LSM_SLOT_ENTRY(file_open, 0),
+	LSM_SLOT_ENTRY(file_open, 1),
+	LSM_SLOT_ENTRY(file_open, 2),
+	LSM_SLOT_ENTRY(file_open, 3),
+	LSM_SLOT_ENTRY(file_open, 4),
+	LSM_SLOT_ENTRY(file_ioctl, 0),
+	LSM_SLOT_ENTRY(file_ioctl, 1),
+	LSM_SLOT_ENTRY(file_ioctl, 2),
+	LSM_SLOT_ENTRY(file_ioctl, 3),
+	LSM_SLOT_ENTRY(file_ioctl, 4),
+	LSM_SLOT_ENTRY(file_ioctl, 5),
+	LSM_SLOT_ENTRY(file_ioctl, 6),
+	LSM_SLOT_ENTRY(file_free_security, 0),
+	LSM_SLOT_ENTRY(file_free_security, 1),
+	LSM_SLOT_ENTRY(socket_create, 0),
+	LSM_SLOT_ENTRY(socket_create, 1),
+	LSM_SLOT_ENTRY(task_kill, 0),
+	LSM_SLOT_ENTRY(task_kill, 1),
+	LSM_SLOT_ENTRY(task_kill, 2),
+	LSM_SLOT_ENTRY(task_kill, 3),
+	LSM_SLOT_ENTRY(task_kill, 4),
+	LSM_SLOT_ENTRY(task_kill, 5),
+	LSM_SLOT_ENTRY(task_kill, 6),
+	LSM_SLOT_ENTRY(capable, 0),
+	LSM_SLOT_ENTRY(capable, 1),
+	LSM_SLOT_ENTRY(capable, 2),
 };
 
 /*
- * file_open: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
+ * lsm_dispatch_<hook>() calls the hook's filled slots in slot order: for an int hook until
+ * one returns other than the hook's default, and returns that, else the default
+ * (call_int_hook); for a void hook, all of them (call_void_hook).
  */
+
 static __always_inline int lsm_dispatch_file_open(struct file *file)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_file_open_0)) {
-		rc = static_call(lsm_static_call_file_open_0)(file);
+	if (LSM_SLOT_ON(file_open, 0)) {
+		rc = LSM_SLOT_CALL(file_open, 0)(file);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_open_1)) {
-		rc = static_call(lsm_static_call_file_open_1)(file);
+	if (LSM_SLOT_ON(file_open, 1)) {
+		rc = LSM_SLOT_CALL(file_open, 1)(file);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_open_2)) {
-		rc = static_call(lsm_static_call_file_open_2)(file);
+	if (LSM_SLOT_ON(file_open, 2)) {
+		rc = LSM_SLOT_CALL(file_open, 2)(file);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_open_3)) {
-		rc = static_call(lsm_static_call_file_open_3)(file);
+	if (LSM_SLOT_ON(file_open, 3)) {
+		rc = LSM_SLOT_CALL(file_open, 3)(file);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_open_4)) {
-		rc = static_call(lsm_static_call_file_open_4)(file);
+	if (LSM_SLOT_ON(file_open, 4)) {
+		rc = LSM_SLOT_CALL(file_open, 4)(file);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * file_ioctl: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_0)) {
-		rc = static_call(lsm_static_call_file_ioctl_0)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 0)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_1)) {
-		rc = static_call(lsm_static_call_file_ioctl_1)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 1)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_2)) {
-		rc = static_call(lsm_static_call_file_ioctl_2)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 2)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_3)) {
-		rc = static_call(lsm_static_call_file_ioctl_3)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 3)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 3)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_4)) {
-		rc = static_call(lsm_static_call_file_ioctl_4)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 4)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 4)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_5)) {
-		rc = static_call(lsm_static_call_file_ioctl_5)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 5)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 5)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_file_ioctl_6)) {
-		rc = static_call(lsm_static_call_file_ioctl_6)(file, cmd, arg);
+	if (LSM_SLOT_ON(file_ioctl, 6)) {
+		rc = LSM_SLOT_CALL(file_ioctl, 6)(file, cmd, arg);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * file_free_security: call every filled slot in order (call_void_hook).
- */
 static __always_inline void lsm_dispatch_file_free_security(struct file *file)
 {
-	if (static_branch_unlikely(&security_hook_active_file_free_security_0))
-		static_call(lsm_static_call_file_free_security_0)(file);
-	if (static_branch_unlikely(&security_hook_active_file_free_security_1))
-		static_call(lsm_static_call_file_free_security_1)(file);
+	if (LSM_SLOT_ON(file_free_security, 0))
+		LSM_SLOT_CALL(file_free_security, 0)(file);
+	if (LSM_SLOT_ON(file_free_security, 1))
+		LSM_SLOT_CALL(file_free_security, 1)(file);
 }
 
-/*
- * socket_create: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook). Only with defined(CONFIG_SECURITY_NETWORK).
- */
+/* socket_create: only with defined(CONFIG_SECURITY_NETWORK) */
 static __always_inline int lsm_dispatch_socket_create(int family, int type, int protocol, int kern)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_socket_create_0)) {
-		rc = static_call(lsm_static_call_socket_create_0)(family, type, protocol, kern);
+	if (LSM_SLOT_ON(socket_create, 0)) {
+		rc = LSM_SLOT_CALL(socket_create, 0)(family, type, protocol, kern);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_socket_create_1)) {
-		rc = static_call(lsm_static_call_socket_create_1)(family, type, protocol, kern);
+	if (LSM_SLOT_ON(socket_create, 1)) {
+		rc = LSM_SLOT_CALL(socket_create, 1)(family, type, protocol, kern);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * task_kill: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_task_kill(struct task_struct *p, int sig)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_task_kill_0)) {
-		rc = static_call(lsm_static_call_task_kill_0)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 0)) {
+		rc = LSM_SLOT_CALL(task_kill, 0)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_1)) {
-		rc = static_call(lsm_static_call_task_kill_1)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 1)) {
+		rc = LSM_SLOT_CALL(task_kill, 1)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_2)) {
-		rc = static_call(lsm_static_call_task_kill_2)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 2)) {
+		rc = LSM_SLOT_CALL(task_kill, 2)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_3)) {
-		rc = static_call(lsm_static_call_task_kill_3)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 3)) {
+		rc = LSM_SLOT_CALL(task_kill, 3)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_4)) {
-		rc = static_call(lsm_static_call_task_kill_4)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 4)) {
+		rc = LSM_SLOT_CALL(task_kill, 4)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_5)) {
-		rc = static_call(lsm_static_call_task_kill_5)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 5)) {
+		rc = LSM_SLOT_CALL(task_kill, 5)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_task_kill_6)) {
-		rc = static_call(lsm_static_call_task_kill_6)(p, sig);
+	if (LSM_SLOT_ON(task_kill, 6)) {
+		rc = LSM_SLOT_CALL(task_kill, 6)(p, sig);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
 
-/*
- * capable: call each filled slot in order and return the first result other than
- * 0, else 0 (call_int_hook).
- */
 static __always_inline int lsm_dispatch_capable(const struct cred *cred, int cap)
 {
 	int rc;
 
-	if (static_branch_unlikely(&security_hook_active_capable_0)) {
-		rc = static_call(lsm_static_call_capable_0)(cred, cap);
+	if (LSM_SLOT_ON(capable, 0)) {
+		rc = LSM_SLOT_CALL(capable, 0)(cred, cap);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_capable_1)) {
-		rc = static_call(lsm_static_call_capable_1)(cred, cap);
+	if (LSM_SLOT_ON(capable, 1)) {
+		rc = LSM_SLOT_CALL(capable, 1)(cred, cap);
 		if (rc != 0)
 			return rc;
 	}
-	if (static_branch_unlikely(&security_hook_active_capable_2)) {
-		rc = static_call(lsm_static_call_capable_2)(cred, cap);
+	if (LSM_SLOT_ON(capable, 2)) {
+		rc = LSM_SLOT_CALL(capable, 2)(cred, cap);
 		if (rc != 0)
 			return rc;
 	}
 	return 0;
 }
+
+#undef LSM_SLOT_DEFINE
+#undef LSM_SLOT_ENTRY
+#undef LSM_SLOT_ON
+#undef LSM_SLOT_CALL
