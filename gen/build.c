@@ -28,20 +28,23 @@ static int check_values(const struct build_opts *b)
 	if (b->slots && strcmp(b->slots, "max") && strcmp(b->slots, "exact"))
 		return usage_report(b->cmd, "--slots takes max or exact, not '%s'", b->slots);
 	if (b->dispatch && strcmp(b->dispatch, "keys") && strcmp(b->dispatch, "switch"))
-		return usage_report(b->cmd, "--dispatch takes keys or switch, not '%s'", b->dispatch);
+		return usage_report(b->cmd, "--dispatch takes keys or switch, not '%s'",
+				    b->dispatch);
 	if (b->abstain && !is_safe_expression(b->abstain))
 		return usage_report(b->cmd, "--abstain-value '%s' is not a constant expression",
 				    b->abstain);
 	if (b->runtime_lsm && b->dispatch && !strcmp(b->dispatch, "switch"))
-		return usage_report(b->cmd, "--runtime-lsm toggles static keys: it needs --dispatch "
-				    "keys");
+		return usage_report(b->cmd,
+				    "--runtime-lsm toggles static keys: it needs --dispatch keys");
 	bool exact = b->slots && !strcmp(b->slots, "exact");
 
 	if (b->all_configs && b->explain_slots)
-		return usage_report(b->cmd, "--explain-slots explains one configuration: it does not "
-				    "go with --all-configs");
+		return usage_report(b->cmd,
+				    "--explain-slots explains one configuration: it does not go "
+				    "with --all-configs");
 	if (b->stage == BUILD_ALL && (exact || b->explain_slots) && !b->impls && !b->kernel)
-		return usage_report(b->cmd, "--slots exact and --explain-slots need --impls FILE, or "
+		return usage_report(b->cmd,
+				    "--slots exact and --explain-slots need --impls FILE, or "
 				    "--kernel KDIR to scan its security/ sources");
 	return 0;
 }
@@ -129,9 +132,9 @@ static bool impls_match_table(const char *impls, const struct impls *im, const c
 	for (unsigned i = 0; ok && i < im->n; i++)
 		for (unsigned k = 0; ok && k < im->lsms[i].n; k++)
 			if (!strlist_has(&names, im->lsms[i].entries[k].hook)) {
-				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does not "
-					 "have: these facts are for another kernel", im->lsms[i].name,
-					 im->lsms[i].entries[k].hook, hookdefs);
+				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does "
+					 "not have: these facts are for another kernel",
+					 im->lsms[i].name, im->lsms[i].entries[k].hook, hookdefs);
 				ok = false;
 			}
 	strlist_free(&names);
@@ -147,7 +150,8 @@ static bool impls_match_table(const char *impls, const struct impls *im, const c
 		return true;
 	error_at(impls, 0, 0, "these implementer facts are for another hook table: %s with "
 		 "%u hooks (sha256 %.16s...), not %s with %u hooks (sha256 %.16s...); make them "
-		 "from this tree with 'lsmgen impls --kernel KDIR'", im->table_file, im->table_hooks,
+		 "from this tree with 'lsmgen impls --kernel KDIR'",
+		 im->table_file, im->table_hooks,
 		 im->table_sha256, hookdefs, nhooks, sha);
 	return false;
 }
@@ -180,10 +184,12 @@ static void count_tree_lsms(struct model *m, struct impls *im, const char *kdir)
 		const char *sym = l->n ? l->entries[0].build_condition : NULL;
 		const char *place = l->unlisted ? l->unlisted : im->source;
 
-		if (registry_find(&m->reg, l->name, false) || (!l->n && !l->all_hooks && !l->opaque))
+		if (registry_find(&m->reg, l->name, false) ||
+		    (!l->n && !l->all_hooks && !l->opaque))
 			continue;	/* listed, or registers nothing: it needs no slot */
 		for (unsigned k = 1; sym && k < l->n; k++)
-			if (!l->entries[k].build_condition || strcmp(l->entries[k].build_condition, sym))
+			if (!l->entries[k].build_condition ||
+			    strcmp(l->entries[k].build_condition, sym))
 				sym = NULL;
 		if (sym && strchr(sym, ' '))
 			sym = NULL;	/* built when any of several is set */
@@ -204,8 +210,9 @@ static void count_tree_lsms(struct model *m, struct impls *im, const char *kdir)
 		for (unsigned i = 0; i < im->n && !defined; i++)
 			defined = !strcmp(im->lsms[i].name, m->reg.lsms[r].name);
 		if (!defined)
-			warn_at(m->reg.source, m->reg.lsms[r].line, 0, "LSM '%s' (%s) is not defined "
-				"in %s/security: it counts as listed", m->reg.lsms[r].name,
+			warn_at(m->reg.source, m->reg.lsms[r].line, 0,
+				"LSM '%s' (%s) is not defined in %s/security: it counts as listed",
+				m->reg.lsms[r].name,
 				m->reg.lsms[r].kconfig, kdir);
 	}
 }

@@ -322,8 +322,8 @@ void preprocessed_free(struct preprocessed *p)
 void clang_lex(const char *path, const char *text, size_t len, struct tokens *t)
 {
 	CXIndex idx = clang_createIndex(0, 0);
-	CXTranslationUnit tu = parse(idx, path, text, len, "",
-				     CXTranslationUnit_SingleFileParse | CXTranslationUnit_Incomplete);
+	unsigned flags = CXTranslationUnit_SingleFileParse | CXTranslationUnit_Incomplete;
+	CXTranslationUnit tu = parse(idx, path, text, len, "", flags);
 
 	memset(t, 0, sizeof(*t));
 	tokenize(tu, clang_getFile(tu, path), len, t);

@@ -22,7 +22,8 @@ char *guard_text(const struct cond_stack *s)
 	}
 	/* The guard is shown in comments: no "/" next to "*" or "/" may open or close one. */
 	for (size_t i = 0; b.s && i + 1 < b.len; i++) {
-		if ((b.s[i] == '*' && b.s[i + 1] == '/') || (b.s[i] == '/' && strchr("*/", b.s[i + 1]))) {
+		if ((b.s[i] == '*' && b.s[i + 1] == '/') ||
+		    (b.s[i] == '/' && strchr("*/", b.s[i + 1]))) {
 			char *t = xasprintf("%.*s %s", (int)i + 1, b.s, b.s + i + 1);
 
 			free(b.s);

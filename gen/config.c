@@ -349,26 +349,8 @@ void config_free(struct config *cfg)
 	free(cfg);
 }
 
-enum cfg_format config_format(const struct config *cfg)
-{
-	return cfg->format;
-}
-
-const char *config_path(const struct config *cfg)
-{
-	return cfg->path;
-}
-
-unsigned config_nsymbols(const struct config *cfg)
-{
-	unsigned n = 0;
-
-	for (unsigned i = 0; i < cfg->nsyms; i++)
-		n += cfg->syms[i].kind != CFG_UNSET;
-	return n;
-}
-
-enum cfg_kind config_get(const struct config *cfg, const char *sym, const char **value)
+/* The kind of sym (with its CONFIG_ prefix); *value gets the text of strings and numbers. */
+static enum cfg_kind config_get(const struct config *cfg, const char *sym, const char **value)
 {
 	unsigned slot = *lookup_slot(cfg, sym, strlen(sym));
 
@@ -407,7 +389,7 @@ static void put_c_string(struct buf *out, const char *s)
 	buf_putc(out, '"');
 }
 
-char *config_describe(const struct config *cfg, const char *sym, bool hide_strings)
+char *config_describe(const struct config *cfg, const char *sym)
 {
 	const char *v;
 	struct buf b = { 0 };
@@ -420,8 +402,6 @@ char *config_describe(const struct config *cfg, const char *sym, bool hide_strin
 	case CFG_NUMBER:
 		return xstrdup(v);
 	case CFG_STRING:
-		if (hide_strings)
-			return xstrdup("a string");
 		put_c_string(&b, v);
 		return b.s;
 	case CFG_UNSET:

@@ -32,23 +32,12 @@ struct config *config_parse(const char *path, const char *text, size_t len);
 struct config *config_none(void);
 /* Free a configuration. */
 void config_free(struct config *cfg);
-/* The file's format as detected from its content. */
-enum cfg_format config_format(const struct config *cfg);
-/* The path the configuration was read from. */
-const char *config_path(const struct config *cfg);
-/* Number of symbols that have a value (not unset). */
-unsigned config_nsymbols(const struct config *cfg);
-/* The kind of sym (with its CONFIG_ prefix); *value gets the text of strings and numbers. */
-enum cfg_kind config_get(const struct config *cfg, const char *sym, const char **value);
 /* IS_ENABLED(sym): true for y and m. */
 bool config_is_enabled(const struct config *cfg, const char *sym);
 /* #ifdef sym: true for y, strings and numbers, never for m. */
 bool config_is_defined(const struct config *cfg, const char *sym);
-/*
- * How sym reads in a .config: "y", "m", a number, a quoted string (or, with hide_strings,
- * "a string": its text is input and must not reach generated code), or "is not set".
- */
-char *config_describe(const struct config *cfg, const char *sym, bool hide_strings);
+/* How sym reads in a .config: "y", "m", a number, a quoted string, or "is not set". */
+char *config_describe(const struct config *cfg, const char *sym);
 /* Append the #defines the kernel's autoconf.h would hold for this configuration. */
 void config_defines(const struct config *cfg, struct buf *out);
 

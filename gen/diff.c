@@ -112,7 +112,8 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 			free(fa);
 			free(fb);
 		}
-		const char *ga = ha->guard ? ha->guard : "none", *gb = hb->guard ? hb->guard : "none";
+		const char *ga = ha->guard ? ha->guard : "none";
+		const char *gb = hb->guard ? hb->guard : "none";
 
 		if (strcmp(ga, gb))
 			change(d, hb->name, "guard", ga, gb);
@@ -148,7 +149,8 @@ void diff_print(const struct model_diff *d)
 		printf("  + %s%s%s\n", d->hooks_added.v[i], *d->added_guards.v[i] ? "  if " : "",
 		       d->added_guards.v[i]);
 	for (unsigned i = 0; i < d->hooks_removed.n; i++)
-		printf("  - %s%s%s\n", d->hooks_removed.v[i], *d->removed_guards.v[i] ? "  if " : "",
+		printf("  - %s%s%s\n", d->hooks_removed.v[i],
+		       *d->removed_guards.v[i] ? "  if " : "",
 		       d->removed_guards.v[i]);
 	for (unsigned i = 0; i < d->nchanges; i++) {
 		const struct hook_change *c = &d->changes[i];

@@ -132,7 +132,8 @@ static void put_decl(struct buf *out, const char *decl)
 
 		while (decl[k] == ' ')
 			k++;
-		if (!word_at(decl, k, "int") && !word_at(decl, k, "long") && !word_at(decl, k, "short") &&
+		if (!word_at(decl, k, "int") && !word_at(decl, k, "long") &&
+		    !word_at(decl, k, "short") &&
 		    !word_at(decl, k, "char"))
 			buf_puts(out, " int");
 	}

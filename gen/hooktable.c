@@ -51,7 +51,8 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 	for (unsigned i = p.a; i < p.b; i++) {
 		const struct tok *t = &v[i];
 		bool ok = t->kind == TOK_IDENT || t->kind == TOK_KEYWORD ||
-			  tok_is(t, "*") || tok_is(t, "(") || tok_is(t, ")") || tok_is(t, "[") || tok_is(t, "]") ||
+			  tok_is(t, "*") || tok_is(t, "(") || tok_is(t, ")") || tok_is(t, "[") ||
+			  tok_is(t, "]") ||
 			  (t->kind == TOK_LITERAL && t->text[0] >= '0' && t->text[0] <= '9');
 
 		if (!ok) {
@@ -90,7 +91,8 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 	}
 	if (strlen(n->text) > MAX_NAME) {
 		error_at(r->path, n->line, n->col, "parameter name '%.20s...' of hook '%s' is %zu "
-			 "characters long; at most %d", n->text, r->h->name, strlen(n->text), MAX_NAME);
+			 "characters long; at most %d", n->text, r->h->name, strlen(n->text),
+			 MAX_NAME);
 		return false;
 	}
 	out->decl = join_canonical(v, p.a, p.b);
@@ -269,8 +271,8 @@ static bool check_rest(const char *path, const struct tokens *t, const struct pr
 		for (unsigned j = k + 1; j < end; j++) {
 			if (tok_is(&t->v[j], "LSM_HOOK")) {
 				error_at(path, t->v[k].line, t->v[k].col,
-					 "macro '%s' expands to LSM_HOOK entries, which lsmgen cannot "
-					 "see: write the entries out", t->v[k].text);
+					 "macro '%s' expands to LSM_HOOK entries, which lsmgen "
+					 "cannot see: write the entries out", t->v[k].text);
 				ok = false;
 				break;
 			}
@@ -363,8 +365,9 @@ static void warn_non_kconfig(const char *path, const char *text, const struct to
 			if (ok || strlist_has(&seen, w->text) || defined_here(t, w->text))
 				continue;
 			strlist_add(&seen, w->text);
-			warn_at(path, w->line, w->col, "'%s' is not a Kconfig symbol: decided as an "
-				"x86-64 kernel build decides it; --all-configs keeps the condition",
+			warn_at(path, w->line, w->col,
+				"'%s' is not a Kconfig symbol: decided as an x86-64 kernel build "
+				"decides it; --all-configs keeps the condition",
 				w->text);
 		}
 		i = end - 1;

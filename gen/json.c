@@ -121,7 +121,8 @@ static void jreport(bool error, const struct jdoc *d, json_t *root, json_t *in, 
 static json_t *jload(const struct jdoc *d)
 {
 	json_error_t err;
-	json_t *root = json_loadb(d->text, (size_t)(d->end - d->text), JSON_REJECT_DUPLICATES, &err);
+	json_t *root = json_loadb(d->text, (size_t)(d->end - d->text), JSON_REJECT_DUPLICATES,
+				  &err);
 
 	if (!root)
 		error_at(d->source, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
@@ -355,20 +356,22 @@ bool json_read_policies(struct policy_list *out, const char *source, const char 
 		if (!json_is_object(v) || !check_members(&d, root, v, hook_keys, where))
 			continue;
 		if (!policy) {
-			jreport(true, &d, root, hooks, name, 0, "%s: must be {\"policy\": ...}", where);
+			jreport(true, &d, root, hooks, name, 0, "%s: must be {\"policy\": ...}",
+				where);
 			continue;
 		}
 		enum policy p = !strcmp(policy, "lsmid") ? POLICY_LSMID :
 				!strcmp(policy, "primitives") ? POLICY_PRIMITIVES : POLICY_STANDARD;
 
 		if (p == POLICY_STANDARD && strcmp(policy, "standard")) {
-			jreport(true, &d, root, v, "policy", 0, "%s: policy \"%s\" is none of standard, "
-				"primitives, lsmid", where, policy);
+			jreport(true, &d, root, v, "policy", 0,
+				"%s: policy \"%s\" is none of standard, primitives, lsmid",
+				where, policy);
 			continue;
 		}
 		if (any && p != POLICY_LSMID) {
-			jreport(true, &d, root, v, "any_if_zero", 0, "%s: \"any_if_zero\" is a boolean "
-				"of lsmid policies", where);
+			jreport(true, &d, root, v, "any_if_zero", 0,
+				"%s: \"any_if_zero\" is a boolean of lsmid policies", where);
 			continue;
 		}
 		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
@@ -390,9 +393,11 @@ char *json_model(const struct model *m, bool manifest)
 
 		for (unsigned i = 0; i < m->reg.n; i++) {
 			const struct lsm *l = &m->reg.lsms[i];
-			json_array_append_new(lsms, json_pack("{s:s, s:s, s:s, s:b}", "name", l->name,
-							      "kconfig", l->kconfig, "value",
-							      m->lsm_value[i], "counted", m->counted[i]));
+			json_t *o = json_pack("{s:s, s:s, s:s, s:b}", "name", l->name, "kconfig",
+					      l->kconfig, "value", m->lsm_value[i], "counted",
+					      m->counted[i]);
+
+			json_array_append_new(lsms, o);
 		}
 		json_object_set_new(root, "generator", json_string("lsmgen"));
 		/* --all-configs: no configuration, "config" says so */
@@ -436,7 +441,8 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 	if (!name || !ret || !def)
 		return false;
 	if (!json_is_array(params) || (guard && !json_is_null(guard) && !json_is_string(guard))) {
-		error_at(path, 0, 0, "%s: \"params\" must be an array and \"guard\" a string or null",
+		error_at(path, 0, 0,
+			 "%s: \"params\" must be an array and \"guard\" a string or null",
 			 where);
 		return false;
 	}
@@ -485,10 +491,12 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		json_decref(root);
 		return false;
 	}
-	json_t *slots = json_object_get(root, "slots"), *dispatch = json_object_get(root, "dispatch");
+	json_t *slots = json_object_get(root, "slots");
+	json_t *dispatch = json_object_get(root, "dispatch");
 
 	if (json_integer_value(count) < 0 || json_integer_value(count) > MAX_MANIFEST_LSMS) {
-		error_at(path, 0, 0, "\"max_lsm_count\" is %" JSON_INTEGER_FORMAT ": it must be 0 to "
+		error_at(path, 0, 0,
+			 "\"max_lsm_count\" is %" JSON_INTEGER_FORMAT ": it must be 0 to "
 			 "%d", json_integer_value(count), MAX_MANIFEST_LSMS);
 		json_decref(root);
 		return false;
@@ -516,7 +524,8 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 
 			m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
 			m->lsm_value[m->reg.n] = xstrdup(value ? value : "is not set");
-			m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+			m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name),
+								xstrdup(kconfig), 0 };
 		}
 	}
 	m->hooks = xcalloc(json_array_size(hooks), sizeof(*m->hooks));
@@ -541,7 +550,8 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		if (ok && pol && (!json_is_string(pol) ||
 				  (strcmp(json_string_value(pol), "lsmid") &&
 				   strcmp(json_string_value(pol), "primitives")))) {
-			error_at(path, 0, 0, "hooks[%zu]: \"policy\" is \"primitives\" or \"lsmid\"", i);
+			error_at(path, 0, 0,
+				 "hooks[%zu]: \"policy\" is \"primitives\" or \"lsmid\"", i);
 			ok = false;
 		}
 		if (ok && pol)
@@ -568,11 +578,13 @@ char *json_diff(const struct model_diff *d, bool equal)
 {
 	json_t *changes = json_array();
 
-	for (unsigned i = 0; i < d->nchanges; i++)
-		json_array_append_new(changes, json_pack("{s:s, s:s, s:s, s:s}", "hook",
-							 d->changes[i].hook, "field",
-							 d->changes[i].field, "old", d->changes[i].from,
-							 "new", d->changes[i].to));
+	for (unsigned i = 0; i < d->nchanges; i++) {
+		const struct hook_change *c = &d->changes[i];
+
+		json_array_append_new(changes, json_pack("{s:s, s:s, s:s, s:s}", "hook", c->hook,
+							 "field", c->field, "old", c->from,
+							 "new", c->to));
+	}
 	return dump(json_pack("{s:b, s:{s:I, s:I}, s:{s:o, s:o}, s:{s:o, s:o, s:o}, s:{s:o, s:o}, "
 			      "s:{s:s, s:s}}",
 			      "equal", equal,
@@ -704,13 +716,14 @@ static bool read_impl_entries(const struct jdoc *d, json_t *root, struct impl_ls
 		}
 		/* guard_expanded is the guard in Kconfig terms, where the guard names a macro */
 		const char *hook = opt_string(e, "name"), *guard = opt_string(e, "guard_expanded");
-		const char *file = opt_string(e, "file");
+		const char *file = opt_string(e, "file"), *function = opt_string(e, "function");
 		char *bc = NULL;
 
 		if (!guard)
 			guard = opt_string(e, "guard");
 		if (!hook || !is_identifier(hook)) {
-			jreport(true, d, root, list, NULL, i, "%s: an entry needs a hook \"name\"", where);
+			jreport(true, d, root, list, NULL, i, "%s: an entry needs a hook \"name\"",
+				where);
 			ok = false;
 			continue;
 		}
@@ -731,8 +744,8 @@ static bool read_impl_entries(const struct jdoc *d, json_t *root, struct impl_ls
 		}
 		/* the entry's line in this file, for messages, when it names no source file */
 		if (!file) {
-			const char *at = locate(skip_ws(d->text, d->end), d->end, root, list, NULL, i,
-						&at_end);
+			const char *start = skip_ws(d->text, d->end);
+			const char *at = locate(start, d->end, root, list, NULL, i, &at_end);
 
 			line = 1;
 			for (const char *p = d->text; at_end && p < at; p++)
@@ -740,7 +753,7 @@ static bool read_impl_entries(const struct jdoc *d, json_t *root, struct impl_ls
 		}
 		l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
 		l->entries[l->n++] = (struct impl_entry){
-			xstrdup(hook), xstrdup(opt_string(e, "function") ? opt_string(e, "function") : ""),
+			xstrdup(hook), xstrdup(function ? function : ""),
 			guard ? xstrdup(guard) : NULL, bc, file ? xstrdup(file) : NULL,
 			at_end ? line : 0,
 			opt_string(e, "unsure") ? xstrdup(opt_string(e, "unsure")) : NULL,
@@ -776,7 +789,8 @@ static bool read_impl_lsm(const struct jdoc *d, json_t *root, json_t *tree, cons
 	/* "" only where the scan could not tell the LSM ("unsure") */
 	if (!kconfig || (*kconfig ? !is_identifier(kconfig) :
 			 !json_is_true(json_object_get(v, "unsure")))) {
-		jreport(true, d, root, tree, key, 0, "%s: needs \"kconfig\", its Kconfig symbol", key);
+		jreport(true, d, root, tree, key, 0, "%s: needs \"kconfig\", its Kconfig symbol",
+			key);
 		return false;
 	}
 	im->lsms = xrealloc(im->lsms, (im->n + 1) * sizeof(*im->lsms));
@@ -806,11 +820,13 @@ static bool read_table_facts(const struct jdoc *d, json_t *root, json_t *tree, s
 
 	if (!table)
 		return true;
-	if (!json_is_object(table) || !check_members(d, root, table, table_keys, "_lsm_hook_defs") ||
+	if (!json_is_object(table) ||
+	    !check_members(d, root, table, table_keys, "_lsm_hook_defs") ||
 	    !sha || strlen(sha) != 64 || !json_is_integer(count) || json_integer_value(count) < 0 ||
 	    json_integer_value(count) > 100000) {
-		jreport(true, d, root, tree, "_lsm_hook_defs", 0, "\"_lsm_hook_defs\" must be "
-			"{\"file\", \"hook_count\", \"sha256\"}: the hook table the list was made from");
+		jreport(true, d, root, tree, "_lsm_hook_defs", 0,
+			"\"_lsm_hook_defs\" must be {\"file\", \"hook_count\", \"sha256\"}: "
+			"the hook table the list was made from");
 		return false;
 	}
 	im->table_sha256 = xstrdup(sha);
@@ -835,8 +851,9 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 	if (!root)
 		return false;
 	if (!json_is_object(root)) {
-		error_at(source, 1, 1, "an implementer list is a JSON object of trees, {\"<tree>\": "
-			 "{\"<lsm>\": {\"kconfig\", \"hooks\"}}}, not %s", json_kind(root));
+		error_at(source, 1, 1,
+			 "an implementer list is a JSON object of trees, {\"<tree>\": {\"<lsm>\": "
+			 "{\"kconfig\", \"hooks\"}}}, not %s", json_kind(root));
 		json_decref(root);
 		return false;
 	}
@@ -844,8 +861,8 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 		if (key[0] == '_')
 			continue;	/* comments and metadata */
 		if (!json_is_object(v)) {
-			jreport(true, &d, root, root, key, 0, "tree \"%s\" must be an object of LSMs, "
-				"not %s", key, json_kind(v));
+			jreport(true, &d, root, root, key, 0,
+				"tree \"%s\" must be an object of LSMs, not %s", key, json_kind(v));
 			ok = false;
 			continue;
 		}
@@ -859,7 +876,8 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 		else if (!ntrees)
 			error_at(source, 1, 1, "the implementer list holds no tree");
 		else
-			error_at(source, 0, 0, "the implementer list holds %u trees: choose one with "
+			error_at(source, 0, 0,
+				 "the implementer list holds %u trees: choose one with "
 				 "--impls-tree", ntrees);
 		ok = false;
 	}
@@ -898,7 +916,8 @@ char *json_impls(const struct impls *im)
 				strlist_free(&syms);
 				json_object_set_new(h, "build_condition", any);
 			} else if (e->build_condition) {
-				json_object_set_new(h, "build_condition", json_string(e->build_condition));
+				json_object_set_new(h, "build_condition",
+						    json_string(e->build_condition));
 			}
 			if (e->unsure)
 				json_object_set_new(h, "unsure", json_string(e->unsure));
@@ -916,8 +935,9 @@ char *json_impls(const struct impls *im)
 	}
 	if (im->table_sha256)
 		json_object_set_new(tree, "_lsm_hook_defs",
-				    json_pack("{s:s, s:I, s:s}", "file", im->table_file, "hook_count",
-					      (json_int_t)im->table_hooks, "sha256", im->table_sha256));
+				    json_pack("{s:s, s:I, s:s}", "file", im->table_file,
+					      "hook_count", (json_int_t)im->table_hooks,
+					      "sha256", im->table_sha256));
 	return dump(json_pack("{s:{s:s}, s:o}", "_meta", "description",
 			      "LSM_HOOK_INIT entries found by lsmgen impls", "scan", tree));
 }

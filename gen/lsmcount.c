@@ -129,9 +129,11 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 		}
 		if (!opens && !tok_is(d, "elif"))
 			continue;
-		/* the gate: an #ifdef around the entries, not one ('#ifdef X' '#define X_ENABLED') */
+		/* the gate: an #ifdef around the entries, not one
+		 * ('#ifdef X' '#define X_ENABLED') */
 		if (tok_is(d, "ifdef") && i + 3 == next && !reg->gate && !reg->n && !hidden &&
-		    !(next + 1 < t.n && tok_is(&t.v[next], "#") && tok_is(&t.v[next + 1], "define"))) {
+		    !(next + 1 < t.n && tok_is(&t.v[next], "#") &&
+		      tok_is(&t.v[next + 1], "define"))) {
 			reg->gate = xstrdup(t.v[i + 2].text);
 			continue;
 		}
@@ -152,9 +154,10 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 		if (!sym || strncmp(sym, "CONFIG_", 7)) {
 			char *cond = join_as_written(t.v, i + 2, next);
 
-			error_at(path, d->line, d->col, "'#%s %s': lsmgen counts an LSM by one Kconfig "
-				 "symbol ('#if IS_ENABLED(CONFIG_X)', '#ifdef CONFIG_X' or "
-				 "'#if defined(CONFIG_X)'); give this list with --lsms", d->text, cond);
+			error_at(path, d->line, d->col,
+				 "'#%s %s': lsmgen counts an LSM by one Kconfig symbol ('#if "
+				 "IS_ENABLED(CONFIG_X)', '#ifdef CONFIG_X' or '#if "
+				 "defined(CONFIG_X)'); give this list with --lsms", d->text, cond);
 			free(cond);
 			continue;
 		}

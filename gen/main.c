@@ -239,7 +239,8 @@ static const struct command {
 	const char *usage;	/* lsmgen help NAME, before its options */
 } commands[] = {
 	{ "generate", NULL, 0, cmd_generate,
-	  INPUTS "all-configs " DISPATCH SLOTS "output manifest templates depfile depfile-target verbose",
+	  INPUTS "all-configs " DISPATCH SLOTS
+	  "output manifest templates depfile depfile-target verbose",
 	  "write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c", usage_generate },
 	{ "hooks", NULL, 0, cmd_hooks, INPUTS "all-configs " SLOTS "json",
 	  "list the hooks the configuration keeps (a table, or --json)", usage_hooks },
@@ -468,7 +469,8 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs)
 			o->config = NULL;
 		/* a tree built with O=: its .config is in the build directory */
 		else if (!exists(o->owned[1]) && !o->objtree)
-			usage_error(o->cmd, "%s has no .config: if the kernel is built with O=BUILDDIR, "
+			usage_error(o->cmd,
+				    "%s has no .config: if the kernel is built with O=BUILDDIR, "
 				    "give -O BUILDDIR", o->kernel);
 	} else if (o->config && is_directory(o->config)) {
 		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
@@ -765,8 +767,9 @@ static int cmd_impls(struct opts *o)
 	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
 	for (unsigned i = 0; !rc && i < im.n; i++)
 		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
-			warn_at(im.lsms[i].unlisted, 0, 0, "LSM '%s' is not in the LSM list: its hooks "
-				"keep MAX_LSM_COUNT slots", im.lsms[i].name);
+			warn_at(im.lsms[i].unlisted, 0, 0,
+				"LSM '%s' is not in the LSM list: its hooks keep MAX_LSM_COUNT "
+				"slots", im.lsms[i].name);
 	if (!rc) {
 		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
 		im.table_sha256 = xstrdup(sha);
@@ -836,7 +839,8 @@ static void refuse_idle_options(const struct opts *o)
 	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !exists(o->ops[0]) &&
 	    !exists(o->ops[1]))
 		usage_error(o->cmd, "--policies would apply to both HOOKDEFS:CONFIG sides alike, "
-			    "and diff prints only differences: give it with a manifest on one side");
+			    "and diff prints only differences: give it with a manifest on one "
+			    "side");
 }
 
 /* The command, its errors and its stdout: the status it exits with. */

@@ -24,14 +24,14 @@ void model_count(struct model *m, const struct config *cfg)
 	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
 	m->lsm_value = xcalloc(m->reg.n, sizeof(*m->lsm_value));
 	m->all_configs = !cfg;
-	m->gate_value = !m->reg.gate ? NULL : cfg ? config_describe(cfg, m->reg.gate, false) :
+	m->gate_value = !m->reg.gate ? NULL : cfg ? config_describe(cfg, m->reg.gate) :
 			xstrdup("any");
 	m->max_lsm_count = 0;
 	for (unsigned i = 0; i < m->reg.n; i++) {
 		const char *k = m->reg.lsms[i].kconfig;
 
 		m->counted[i] = gate && (!cfg || config_is_enabled(cfg, k));
-		m->lsm_value[i] = cfg ? config_describe(cfg, k, false) : xstrdup("any");
+		m->lsm_value[i] = cfg ? config_describe(cfg, k) : xstrdup("any");
 		m->max_lsm_count += m->counted[i];
 	}
 	for (unsigned i = 0; i < m->nhooks; i++)
@@ -58,14 +58,16 @@ bool registry_check(const struct lsm_registry *reg)
 	unsigned before = error_count();
 
 	if (reg->gate && !is_kconfig_symbol(reg->gate))
-		error_at(reg->source, 0, 0, "gate '%s' is not a Kconfig symbol (CONFIG_[A-Za-z0-9_]+)",
+		error_at(reg->source, 0, 0,
+			 "gate '%s' is not a Kconfig symbol (CONFIG_[A-Za-z0-9_]+)",
 			 reg->gate);
 	for (unsigned i = 0; i < reg->n; i++) {
 		const struct lsm *l = &reg->lsms[i];
 
 		if (!is_lsm_name(l->name))
 			error_at(reg->source, l->line, 0,
-				 "LSM name '%s' is not a lower-case identifier ([a-z0-9_]+)", l->name);
+				 "LSM name '%s' is not a lower-case identifier ([a-z0-9_]+)",
+				 l->name);
 		if (!is_kconfig_symbol(l->kconfig))
 			error_at(reg->source, l->line, 0,
 				 "Kconfig symbol '%s' of LSM '%s' is not CONFIG_[A-Za-z0-9_]+",

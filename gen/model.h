@@ -18,7 +18,8 @@ struct param {
 /* How a hook is dispatched (hookdefs/policies.json). */
 enum policy {
 	POLICY_STANDARD,	/* lsm_dispatch_H() only */
-	POLICY_PRIMITIVES,	/* also lsm_slot_active_H(), lsm_slot_call_H(), lsm_slot_lsmid_H() */
+	/* also lsm_slot_active_H(), lsm_slot_call_H(), lsm_slot_lsmid_H() */
+	POLICY_PRIMITIVES,
 	POLICY_LSMID,		/* primitives, and lsm_dispatch_H_lsmid() */
 };
 
@@ -54,7 +55,8 @@ struct lsm_registry {
 	char *gate;		/* "CONFIG_SECURITY", or NULL */
 	struct lsm *lsms;
 	unsigned n;
-	unsigned from_tree;	/* the last from_tree of lsms: not listed, found registering hooks */
+	/* the last from_tree of lsms: not listed, found registering hooks */
+	unsigned from_tree;
 };
 
 /* Everything a generated file is made from. */

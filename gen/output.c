@@ -51,7 +51,9 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
-void cleanup_add(char *path)
+/* A temporary file (or directory) to remove if a signal ends the run; path stays owned
+ * by the caller, who calls cleanup_forget() before freeing it. */
+static void cleanup_add(char *path)
 {
 	static bool handlers;
 
@@ -71,7 +73,7 @@ void cleanup_add(char *path)
 	}
 }
 
-void cleanup_forget(const char *path)
+static void cleanup_forget(const char *path)
 {
 	for (sig_atomic_t i = 0; i < ncleanup; i++)
 		if (cleanup[i] == path)
@@ -209,16 +211,18 @@ bool output_refuse_aliases(const struct output_set *s, const struct strlist *inp
 	for (unsigned i = 0; i < s->n && ok; i++) {
 		for (unsigned j = 0; j < i && ok; j++)
 			if (same_file(&out[i], &out[j])) {
-				error_at(s->v[i].path, 0, 0, "is both the %s and the %s this run writes: "
-					 "give each output its own path", s->v[j].what, s->v[i].what);
+				error_at(s->v[i].path, 0, 0,
+					 "is both the %s and the %s this run writes: give each "
+					 "output its own path", s->v[j].what, s->v[i].what);
 				ok = false;
 			}
 		for (unsigned k = 0; k < inputs->n && ok; k++) {
 			struct identity in = identify(inputs->v[k]);
 
 			if (same_file(&out[i], &in)) {
-				error_at(s->v[i].path, 0, 0, "the %s would overwrite an input of this run "
-					 "(%s): choose another output path", s->v[i].what, inputs->v[k]);
+				error_at(s->v[i].path, 0, 0,
+					 "the %s would overwrite an input of this run (%s): choose "
+					 "another output path", s->v[i].what, inputs->v[k]);
 				ok = false;
 			}
 			free(in.real);
@@ -230,7 +234,8 @@ bool output_refuse_aliases(const struct output_set *s, const struct strlist *inp
 	return ok;
 }
 
-bool output_same_content(const char *path, const char *text, size_t len)
+/* True if path is a regular file holding exactly text. */
+static bool output_same_content(const char *path, const char *text, size_t len)
 {
 	struct stat st;
 
@@ -479,7 +484,8 @@ static bool commit_locked(struct output_set *s, bool verbose)
 	sigset_t old;
 
 	for (unsigned i = 0; i < s->n; i++)
-		s->v[i].changed = !output_same_content(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
+		s->v[i].changed = !output_same_content(s->v[i].path, s->v[i].text.s,
+						       s->v[i].text.len);
 	for (unsigned i = 0; ok && i < s->n; i++)
 		if (s->v[i].changed)
 			ok = write_temp(&s->v[i]);
@@ -508,7 +514,8 @@ static bool commit_locked(struct output_set *s, bool verbose)
 		if (!o->changed)
 			continue;
 		if (o->backup ? rename(o->backup, o->path) != 0 : unlink(o->path) != 0)
-			error_at(o->path, 0, 0, "cannot put the old file back: %s", strerror(errno));
+			error_at(o->path, 0, 0, "cannot put the old file back: %s",
+				 strerror(errno));
 		else if (o->backup) {
 			cleanup_forget(o->backup);
 			free(o->backup);
@@ -630,7 +637,6 @@ static unsigned long lines_not_in(const char *a, size_t alen, const char *b, siz
 bool output_compare(const struct output_set *s, bool quiet)
 {
 	bool fresh = true;
-	bool *stale = xcalloc(s->n ? s->n : 1, sizeof(*stale));
 
 	/* the summary first: which files, how many lines */
 	for (unsigned i = 0; i < s->n; i++) {
@@ -640,7 +646,6 @@ bool output_compare(const struct output_set *s, bool quiet)
 		if (output_same_content(o->path, o->text.s, o->text.len))
 			continue;
 		fresh = false;
-		stale[i] = true;
 		if (quiet)
 			continue;
 		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -659,7 +664,6 @@ bool output_compare(const struct output_set *s, bool quiet)
 			free(have);
 		}
 	}
-	free(stale);
 	return fresh;
 }
 

@@ -34,13 +34,7 @@ bool output_commit(struct output_set *s, bool verbose);
 bool output_compare(const struct output_set *s, bool quiet);
 /* check: a diff -u of each stale file, after the summary. */
 void output_diffs(const struct output_set *s);
-/* True if path is a regular file holding exactly text. */
-bool output_same_content(const char *path, const char *text, size_t len);
 void output_free(struct output_set *s);
 
-/* A temporary file (or directory) to remove if a signal ends the run; path stays owned
- * by the caller, who calls cleanup_forget() before freeing it. */
-void cleanup_add(char *path);
-void cleanup_forget(const char *path);
 
 #endif

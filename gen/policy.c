@@ -14,7 +14,8 @@ bool policy_apply(struct model *m, const struct policy_list *rules, const char *
 		struct hook *h = model_find_hook(m, r->hook);
 
 		if (!h && table_hooks && !strlist_has(table_hooks, r->hook)) {
-			error_at(source, 0, 0, "hooks.%s: the hook table %s has no hook '%s'", r->hook,
+			error_at(source, 0, 0, "hooks.%s: the hook table %s has no hook '%s'",
+				 r->hook,
 				 m->hookdefs, r->hook);
 			ok = false;
 			continue;
@@ -34,7 +35,8 @@ bool policy_apply(struct model *m, const struct policy_list *rules, const char *
 	for (unsigned i = 0; i < m->nhooks; i++) {
 		const struct hook *h = &m->hooks[i];
 		char *name = xasprintf("%s_lsmid", h->name);
-		const struct hook *other = h->policy == POLICY_LSMID ? model_find_hook(m, name) : NULL;
+		const struct hook *other = h->policy == POLICY_LSMID ? model_find_hook(m,
+										       name) : NULL;
 
 		if (other) {
 			error_at(m->hookdefs, other->line, 0, "hook '%s' is named like the lsmid "

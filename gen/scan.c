@@ -1,6 +1,7 @@
 /*
  * scan.c: the implementer list of a kernel tree. Every .c file under KDIR/security is
- * lexed (clang.c, no preprocessing) for DEFINE_LSM/DEFINE_EARLY_LSM and LSM_HOOK_INIT(hook, function)
+ * lexed (clang.c, no preprocessing) for DEFINE_LSM/DEFINE_EARLY_LSM and
+ * LSM_HOOK_INIT(hook, function)
  * entries with the #if conditions around them; each directory's Makefile says which
  * files are built only with some CONFIG_ symbol. An entry belongs to the LSM its file
  * defines, else to the one LSM its directory defines. Whatever cannot be placed (no or
@@ -232,7 +233,8 @@ static void mark_reaching(struct unit *u)
 			struct macro *m = &u->macros[i];
 
 			for (unsigned k = m->body; !m->reaches && k < m->end; k++)
-				if (m->f->t.v[k].kind == TOK_IDENT && strcmp(m->f->t.v[k].text, m->name) &&
+				if (m->f->t.v[k].kind == TOK_IDENT &&
+				    strcmp(m->f->t.v[k].text, m->name) &&
 				    reaches(u, m->f->t.v[k].text))
 					changed = m->reaches = true;
 		}
@@ -293,7 +295,8 @@ static void set_opaque(struct lsm_source *out, const char *file, unsigned line, 
 	warn_at(file, line, 0, "%s: lsmgen cannot tell which hook it registers, so where this "
 		"LSM counts every hook keeps MAX_LSM_COUNT slots", what);
 	if (!out->opaque)
-		out->opaque = xasprintf("%s at %s:%u names no hook lsmgen can read", what, file, line);
+		out->opaque = xasprintf("%s at %s:%u names no hook lsmgen can read", what, file,
+					line);
 }
 
 /*
@@ -380,7 +383,8 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 			out->all_hooks |= v[k].kind == TOK_IDENT && reaches(w->u, v[k].text);
 	/* #define NAME "text": what a .name = NAME of this file or directory means */
 	if (i + 4 == next && tok_is(&v[i + 1], "define") && v[i + 2].kind == TOK_IDENT &&
-	    v[i + 3].kind == TOK_LITERAL && v[i + 3].text[0] == '"' && v[i + 3].off > v[i + 2].end) {
+	    v[i + 3].kind == TOK_LITERAL && v[i + 3].text[0] == '"' &&
+	    v[i + 3].off > v[i + 2].end) {
 		strlist_add(&out->define_names, v[i + 2].text);
 		strlist_add(&out->define_values, v[i + 3].text);
 	}
@@ -421,8 +425,10 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 		}
 		if (i < next)
 			continue;	/* inside a directive */
-		if ((tok_is(&v[i], "DEFINE_LSM") || tok_is(&v[i], "DEFINE_EARLY_LSM")) && i + 3 < f->t.n &&
-		    tok_is(&v[i + 1], "(") && v[i + 2].kind == TOK_IDENT && tok_is(&v[i + 3], ")")) {
+		if ((tok_is(&v[i], "DEFINE_LSM") || tok_is(&v[i], "DEFINE_EARLY_LSM")) &&
+		    i + 3 < f->t.n &&
+		    tok_is(&v[i + 1], "(") && v[i + 2].kind == TOK_IDENT &&
+		    tok_is(&v[i + 3], ")")) {
 			char *name = lsm_info_name(&f->t, f->text, i + 4);
 
 			if (!strlist_has(&w->out->lsm_names, name))
@@ -549,13 +555,14 @@ static char *makefile_condition(const char *makefile, const char *base)
 
 			while (*e && *e != ' ' && *e != '\t')
 				e++;
-			if ((size_t)(e - w) == n && !strncmp(w, base, n - 2) && !strncmp(e - 2, ".o", 2)) {
-				char *cfg = strstr(line, "-$(CONFIG_"), *end = cfg ? strchr(cfg, ')') : NULL;
+			if ((size_t)(e - w) == n && !strncmp(w, base, n - 2) &&
+			    !strncmp(e - 2, ".o", 2)) {
+				char *cfg = strstr(line, "-$(CONFIG_");
+				char *end = cfg ? strchr(cfg, ')') : NULL;
 
 				listed = true;
 				if (cfg && cfg < eq && end && end < eq && end > cfg + 10 &&
-				    strspn(cfg + 10, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					   "0123456789_") == (size_t)(end - cfg - 10)) {
+				    ident_len(cfg + 10) == (size_t)(end - cfg - 10)) {
 					char *sym = xstrndup(cfg + 10, (size_t)(end - cfg - 10));
 
 					if (!strlist_has(&syms, sym))
@@ -608,7 +615,8 @@ static void walk(const char *dir, struct tree *t, struct strlist *deps)
 			char *makefile = xasprintf("%s/Makefile", dir);
 
 			if (lsm_source_scan(path, &s.scan) && (s.scan.n || s.scan.lsm_names.n ||
-								 s.scan.all_hooks || s.scan.opaque)) {
+								 s.scan.all_hooks ||
+								 s.scan.opaque)) {
 				struct stat mst;
 
 				s.build_condition = makefile_condition(makefile, names.v[i]);
@@ -680,8 +688,9 @@ static void resolve_names(struct source *s, struct strlist *deps)
 		char *n = s->scan.lsm_names.v[k];
 
 		if (n[0] == '?')
-			warn_at(s->path, 0, 0, "DEFINE_LSM(%s) has no .name = \"...\" that lsmgen can "
-				"read: its hooks keep MAX_LSM_COUNT slots", n + 1);
+			warn_at(s->path, 0, 0,
+				"DEFINE_LSM(%s) has no .name = \"...\" that lsmgen can read: its "
+				"hooks keep MAX_LSM_COUNT slots", n + 1);
 		if (n[0] != '@')
 			continue;
 		char *v = macro_value(s, n + 1, deps);
@@ -689,8 +698,9 @@ static void resolve_names(struct source *s, struct strlist *deps)
 		if (v && string_literal_is_name(v)) {
 			s->scan.lsm_names.v[k] = xstrndup(v + 1, strlen(v) - 2);
 		} else {
-			warn_at(s->path, 0, 0, ".name = %s: no #define %s \"...\" in this file or a "
-				"header beside it: its hooks keep MAX_LSM_COUNT slots", n + 1, n + 1);
+			warn_at(s->path, 0, 0,
+				".name = %s: no #define %s \"...\" in this file or a header beside "
+				"it: its hooks keep MAX_LSM_COUNT slots", n + 1, n + 1);
 			s->scan.lsm_names.v[k] = xasprintf("?%s", n + 1);
 		}
 		free(v);
@@ -758,7 +768,8 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 
 		if (!who && (s->scan.n || s->scan.all_hooks || s->scan.opaque)) {
 			unknown = xasprintf("?%s", s->path + strlen(kdir) + 1);
-			warn_at(s->path, 0, 0, "cannot tell which LSM registers these hooks: they keep "
+			warn_at(s->path, 0, 0,
+				"cannot tell which LSM registers these hooks: they keep "
 				"MAX_LSM_COUNT slots");
 		}
 		if (!who && !unknown)

@@ -106,7 +106,8 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 			}
 			if (!counted) {
 				f[k].v = enabled ? V_UNSURE : V_NO;
-				f[k].why = enabled ? "the LSM is built but not counted in MAX_LSM_COUNT" :
+				f[k].why = enabled ?
+					   "the LSM is built but not counted in MAX_LSM_COUNT" :
 					   "the LSM is not built";
 				continue;
 			}
@@ -185,8 +186,9 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 			found = !strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig) &&
 				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
 		if (m->counted[r] && !found) {
-			warn_at(im->source, 0, 0, "counted LSM '%s' (%s) has no entries here: every hook "
-				"keeps MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
+			warn_at(im->source, 0, 0,
+				"counted LSM '%s' (%s) has no entries here: every hook keeps "
+				"MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
 			unsure_all = true;
 		}
 	}
@@ -201,8 +203,9 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 		if (f->v == V_UNSURE && !h->slots_unsure) {
 			const char *where = f->e && f->e->file ? f->e->file : im->source;
 
-			warn_at(where, f->e ? f->e->line : 0, 0, "%s: %s of LSM '%s' is unsure (%s): "
-				"it keeps MAX_LSM_COUNT slots", f->hook, f->e ? f->e->function : "entry",
+			warn_at(where, f->e ? f->e->line : 0, 0,
+				"%s: %s of LSM '%s' is unsure (%s): it keeps MAX_LSM_COUNT slots",
+				f->hook, f->e ? f->e->function : "entry",
 				f->lsm->name, f->why);
 			h->slots_unsure = true;
 		}
@@ -309,8 +312,7 @@ static bool guard_as_c(const char *g, struct buf *out)
 			const char *q = p + strspn(p, " \t");
 			bool paren = *q == '(';
 			const char *sym = paren ? q + 1 + strspn(q + 1, " \t") : q;
-			size_t len = strspn(sym, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-					    "0123456789");
+			size_t len = ident_len(sym);
 
 			q = sym + len;
 			q += strspn(q, " \t");
@@ -417,7 +419,8 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 
 	for (unsigned i = 0; i < im->n; i++)
 		for (unsigned j = 0; j < im->lsms[i].n; j++)
-			exprs[k++] = im->lsms[i].entries[j].guard ? im->lsms[i].entries[j].guard : "1";
+			exprs[k++] = im->lsms[i].entries[j].guard ?
+				     im->lsms[i].entries[j].guard : "1";
 	signed char *ok = preprocessable(exprs, nexpr);
 
 	k = 0;
@@ -468,15 +471,18 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 				put_build_condition(&term, e->build_condition);
 			}
 			if (!holds) {
-				warn_at(e->file ? e->file : im->source, e->line, 0, "%s: %s of LSM '%s' "
-					"has a condition no C expression can say: LSM_SLOTS_%s is "
-					"MAX_LSM_COUNT when %s is set", h->name, e->function, l->name,
+				warn_at(e->file ? e->file : im->source, e->line, 0,
+					"%s: %s of LSM '%s' has a condition no C expression can "
+					"say: LSM_SLOTS_%s is MAX_LSM_COUNT when %s is set",
+					h->name, e->function, l->name,
 					h->name, l->kconfig);
 				add_unique(&ht->unsure, counts);
 			} else {
-				char *paren = xasprintf(strstr(term.s, "&&") ? "(%s)" : "%s", term.s);
+				char *paren = xasprintf(strstr(term.s, "&&") ? "(%s)" : "%s",
+							term.s);
 
-				/* a term too long for its line goes on at its last " && " in reach */
+				/* a term too long for its line goes on at its last " && "
+				 * in reach */
 				if (strlen(paren) > 80) {
 					char *cut = paren + 80;
 
@@ -514,8 +520,9 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 			continue;
 		char *counts = xasprintf("IS_ENABLED(%s)", m->reg.lsms[r].kconfig);
 
-		warn_at(im->source, 0, 0, "LSM '%s' (%s) has no entries here: where it is built, every "
-			"hook keeps MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
+		warn_at(im->source, 0, 0,
+			"LSM '%s' (%s) has no entries here: where it is built, every hook keeps "
+			"MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
 		for (unsigned i = 0; i < m->nhooks; i++)
 			add_unique(&t[i].unsure, counts);
 		free(counts);

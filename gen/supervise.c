@@ -63,7 +63,8 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(work, &status, 0) < 0) {
 		if (errno != EINTR) {
-			fprintf(stderr, "lsmgen: error: waiting for the work: %s\n", strerror(errno));
+			fprintf(stderr, "lsmgen: error: waiting for the work: %s\n",
+				strerror(errno));
 			return EXIT_USAGE;
 		}
 	}
@@ -74,8 +75,9 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 		signal(stopped_by, SIG_DFL);
 		raise(stopped_by);
 	}
-	fprintf(stderr, "lsmgen: error: the work was killed by signal %d (%s): out of memory or "
-		"threads, or a failure inside libclang (outputs are replaced whole or not at all)\n",
+	fprintf(stderr, "lsmgen: error: the work was killed by signal %d (%s): out of memory "
+		"or threads, or a failure inside libclang (outputs are replaced whole or not "
+		"at all)\n",
 		WTERMSIG(status), strsignal(WTERMSIG(status)));
 	return EXIT_USAGE;
 }

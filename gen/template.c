@@ -251,7 +251,8 @@ static bool scan(struct parser *p)
 		while (t.in_end > t.in && (t.in_end[-1] == ' ' || t.in_end[-1] == '\t'))
 			t.in_end--;
 		t.block = t.in < t.in_end && strchr("#/!>", *t.in);
-		/* {{~}} at the end of a line: the next line continues this one, its indent dropped */
+		/* {{~}} at the end of a line: the next line continues this one, its indent
+		 * dropped */
 		if (t.in_end - t.in == 1 && *t.in == '~' && e[2] == '\n') {
 			const char *b = e + 3;
 
@@ -363,8 +364,9 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 			char *name = xstrndup(s, (size_t)(e - s));
 
 			if (p->depth || !is_identifier(name)) {
-				perr(p, t->line, t->col, p->depth ? "'{{#define}}' goes at the top "
-				     "level, not inside a block%s" : "expected '{{#define NAME}}'%s", "");
+				perr(p, t->line, t->col, "%s", p->depth ?
+				     "'{{#define}}' goes at the top level, not inside a block" :
+				     "expected '{{#define NAME}}'");
 				free(name);
 				break;
 			}
@@ -378,7 +380,8 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 				free(name);
 				break;
 			}
-			p->partials = xrealloc(p->partials, (p->npartials + 1) * sizeof(*p->partials));
+			p->partials = xrealloc(p->partials,
+					       (p->npartials + 1) * sizeof(*p->partials));
 			p->partials[p->npartials++] = (struct partial){ name, body };
 			continue;
 		}
@@ -427,7 +430,8 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 				s++;
 			}
 			if (!path_ok(s, (size_t)(e - s))) {
-				perr(p, t->line, t->col, "expected '{{#if PATH}}' or '{{#if !PATH}}'%s", "");
+				perr(p, t->line, t->col,
+				     "expected '{{#if PATH}}' or '{{#if !PATH}}'%s", "");
 				node_free(n);
 				break;
 			}

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-const char *progname = "lsmgen";
+static const char *progname = "lsmgen";
 bool diag_quiet;
 static unsigned nerrors;
 
@@ -19,7 +19,8 @@ static void out_of_memory(void)
 	exit(EXIT_USAGE);
 }
 
-void *xmalloc(size_t n)
+/* Allocate or die. */
+static void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
 
@@ -174,12 +175,6 @@ unsigned error_count(void)
 	return nerrors;
 }
 
-void exit_if_errors(void)
-{
-	if (nerrors)
-		exit(EXIT_INPUT);
-}
-
 void fatal(int status, const char *fmt, ...)
 {
 	va_list ap;
@@ -255,34 +250,14 @@ char *read_file(const char *path, size_t *lenp)
 	return b.s;
 }
 
-bool is_identifier(const char *s)
+size_t ident_len(const char *s)
 {
-	if (!s || !(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-		return false;
-	for (s++; *s; s++)
-		if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		      (*s >= '0' && *s <= '9')))
-			return false;
-	return true;
+	return strspn(s, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 }
 
-bool is_c_keyword(const char *s)
+bool is_identifier(const char *s)
 {
-	static const char *const kw[] = {
-		"_Alignas", "_Alignof", "_Atomic", "_Bool", "_Complex", "_Generic",
-		"_Imaginary", "_Noreturn", "_Static_assert", "_Thread_local", "__asm__",
-		"__attribute__", "__typeof__", "asm", "auto", "break", "case", "char",
-		"const", "continue", "default", "do", "double", "else", "enum", "extern",
-		"float", "for", "goto", "if", "inline", "int", "long", "register",
-		"restrict", "return", "short", "signed", "sizeof", "static", "struct",
-		"switch", "typedef", "typeof", "union", "unsigned", "void", "volatile",
-		"while",
-	};
-
-	for (size_t i = 0; i < sizeof(kw) / sizeof(kw[0]); i++)
-		if (strcmp(s, kw[i]) == 0)
-			return true;
-	return false;
+	return s && *s && !(*s >= '0' && *s <= '9') && !s[ident_len(s)];
 }
 
 const char *path_base(const char *path)

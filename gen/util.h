@@ -12,9 +12,8 @@ enum {
 	EXIT_USAGE = 2,
 };
 
-/* Allocate or die: lsmgen never continues after running out of memory. */
-void *xmalloc(size_t n);
-/* Allocate n zeroed objects of size sz, or die. */
+/* Allocate n zeroed objects of size sz, or die: lsmgen never continues after running
+ * out of memory. */
 void *xcalloc(size_t n, size_t sz);
 /* Resize or die. */
 void *xrealloc(void *p, size_t n);
@@ -43,8 +42,6 @@ void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(print
 /* Free the buffer's storage and reset it to empty. */
 void buf_free(struct buf *b);
 
-/* Program name used in messages without a location. */
-extern const char *progname;
 /* When set, diagnostics are counted but not printed (the fuzz targets set it). */
 extern bool diag_quiet;
 
@@ -59,8 +56,6 @@ void note_at(const char *file, unsigned line, unsigned col, const char *fmt, ...
 	__attribute__((format(printf, 4, 5)));
 /* Number of errors reported so far. */
 unsigned error_count(void);
-/* Exit with status EXIT_INPUT if any error was reported. */
-void exit_if_errors(void);
 /* Report "lsmgen: error: msg" and exit with the given status. */
 void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /* Report a usage error of command cmd, pointing at 'lsmgen help cmd'; returns EXIT_USAGE. */
@@ -70,10 +65,10 @@ int usage_report(const char *cmd, const char *fmt, ...) __attribute__((format(pr
 char *read_file(const char *path, size_t *len);
 /* Inputs are kernel sources and configurations: anything bigger is refused. */
 #define MAX_INPUT_BYTES (16u << 20)
+/* The length of the run of identifier characters ([A-Za-z0-9_]) at s. */
+size_t ident_len(const char *s);
 /* True if s is a C identifier. */
 bool is_identifier(const char *s);
-/* True if s is a keyword of C (gnu11), which can never name a hook or a parameter. */
-bool is_c_keyword(const char *s);
 /* The last component of a path, without directories. */
 const char *path_base(const char *path);
 

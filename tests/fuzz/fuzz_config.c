@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cfg = config_parse("fuzz.config", (const char *)data, size);
 	if (cfg) {
 		config_defines(cfg, &defines);
-		char *d = config_describe(cfg, "CONFIG_SECURITY", false);
+		char *d = config_describe(cfg, "CONFIG_SECURITY");
 
 		(void)config_is_enabled(cfg, "CONFIG_SECURITY_SELINUX");
 		buf_free(&defines);
