@@ -25,18 +25,13 @@
 /* Option values that need no input to be judged: a usage error before anything is read. */
 static int check_values(const struct build_opts *b)
 {
-	if (b->slots && strcmp(b->slots, "max") && strcmp(b->slots, "exact"))
-		return usage_report(b->cmd, "--slots takes max or exact, not '%s'", b->slots);
-	if (b->dispatch && strcmp(b->dispatch, "keys") && strcmp(b->dispatch, "switch"))
-		return usage_report(b->cmd, "--dispatch takes keys or switch, not '%s'",
-				    b->dispatch);
 	if (b->abstain && !is_safe_expression(b->abstain))
 		return usage_report(b->cmd, "--abstain-value '%s' is not a constant expression",
 				    b->abstain);
-	if (b->runtime_lsm && b->dispatch && !strcmp(b->dispatch, "switch"))
+	if (b->runtime_lsm && b->dispatch == DISPATCH_SWITCH)
 		return usage_report(b->cmd,
 				    "--runtime-lsm toggles static keys: it needs --dispatch keys");
-	bool exact = b->slots && !strcmp(b->slots, "exact");
+	bool exact = b->slots == SLOTS_EXACT;
 
 	if (b->all_configs && b->explain_slots)
 		return usage_report(b->cmd,
@@ -234,7 +229,7 @@ static bool has_security(const char *kdir)
  */
 static bool load_facts(const struct build_opts *b, struct model *m, struct impls *im)
 {
-	bool exact = b->slots && !strcmp(b->slots, "exact");
+	bool exact = b->slots == SLOTS_EXACT;
 	bool ok;
 
 	/* an --impls given is read and checked even when max slots leave it unused */
@@ -260,7 +255,7 @@ static bool load_facts(const struct build_opts *b, struct model *m, struct impls
 static bool apply_slots(const struct build_opts *b, struct model *m, const struct config *cfg,
 			struct impls *im)
 {
-	bool exact = b->slots && !strcmp(b->slots, "exact");
+	bool exact = m->layout.slots == SLOTS_EXACT;
 	bool ok = true;
 
 	if (!exact && !b->explain_slots)
@@ -269,7 +264,7 @@ static bool apply_slots(const struct build_opts *b, struct model *m, const struc
 	if (!im->source)
 		ok = scan_kernel(b->kernel, &m->reg, im, &m->deps);
 	if (ok && exact)
-		ok = m->all_configs ? slots_all_configs(m, im) : slots_exact(m, im, cfg);
+		ok = m->layout.all_configs ? slots_all_configs(m, im) : slots_exact(m, im, cfg);
 	if (ok && b->explain_slots)
 		ok = slots_explain(m, im, cfg, b->explain_slots);
 	return ok;
@@ -281,7 +276,7 @@ static bool fingerprint_inputs(const struct build_opts *b, struct model *m,
 {
 	char hex[65];
 
-	if (!m->all_configs || !b->kernel)
+	if (!m->layout.all_configs || !b->kernel)
 		return true;
 	fingerprint_words(&im->macros, &m->inputs_words);
 	if (!tree_fingerprint(b->kernel, &m->inputs_words, hex))
@@ -290,41 +285,20 @@ static bool fingerprint_inputs(const struct build_opts *b, struct model *m,
 	return true;
 }
 
-/* --dispatch, --abstain-value, --runtime-lsm (their values checked already). */
+/* --dispatch, --abstain-value, --runtime-lsm (their values checked already): the rest of
+ * the layout, once the LSM list is known. */
 static int apply_dispatch(const struct build_opts *b, struct model *m)
 {
-	m->dispatch_switch = b->dispatch && !strcmp(b->dispatch, "switch");
+	m->layout.dispatch = b->dispatch ? b->dispatch : DISPATCH_KEYS;
 	if (b->abstain)
-		m->abstain = xstrdup(b->abstain);
+		m->layout.abstain = xstrdup(b->abstain);
 	if (b->runtime_lsm) {
 		if (!registry_find(&m->reg, b->runtime_lsm, false))
 			return usage_report(b->cmd, "--runtime-lsm '%s' is not in the LSM list",
 					    b->runtime_lsm);
-		m->runtime_lsm = xstrdup(b->runtime_lsm);
+		m->layout.runtime_lsm = xstrdup(b->runtime_lsm);
 	}
 	return 0;
-}
-
-/* The options that shape the output, for the banner: values, never paths (FILE). */
-static char *shaping_options(const struct build_opts *b)
-{
-	struct buf o = { 0 };
-
-	buf_puts(&o, "");
-	if (b->lsms || b->lsm_count_h)
-		buf_printf(&o, " --%s FILE", b->lsms ? "lsms" : "lsm-count-h");
-	if (b->policies)
-		buf_puts(&o, " --policies FILE");
-	if (b->slots && !strcmp(b->slots, "exact"))
-		buf_puts(&o, b->impls ? " --slots exact --impls FILE" : " --slots exact");
-	if (b->dispatch && !strcmp(b->dispatch, "switch"))
-		buf_puts(&o, " --dispatch switch");
-	if (b->abstain)
-		buf_printf(&o, strchr(b->abstain, ' ') ? " --abstain-value '%s'" :
-			   " --abstain-value %s", b->abstain);
-	if (b->runtime_lsm)
-		buf_printf(&o, " --runtime-lsm %s", b->runtime_lsm);
-	return o.s;
 }
 
 int build_model(const struct build_opts *b, struct model *m)
@@ -335,6 +309,12 @@ int build_model(const struct build_opts *b, struct model *m)
 
 	if (rc)
 		return rc;
+	/* the layout: slots and dispatch shape only what generate writes (BUILD_ALL) */
+	m->layout.all_configs = b->all_configs;
+	m->layout.slots = b->stage == BUILD_ALL && b->slots ? b->slots : SLOTS_MAX;
+	m->layout.dispatch = DISPATCH_KEYS;
+	m->from_file = (struct list_sources){ .lsms = b->lsms, .lsm_count_h = b->lsm_count_h,
+					      .policies = b->policies, .impls = b->impls };
 	/* the configuration first: the hook table is preprocessed under it */
 	if (b->stage >= BUILD_COUNT && !b->all_configs) {
 		cfg = config_read(b->config);
@@ -362,7 +342,6 @@ int build_model(const struct build_opts *b, struct model *m)
 		if (!apply_slots(b, m, cfg, &tree) || !fingerprint_inputs(b, m, &tree))
 			goto input_error;
 		rc = apply_dispatch(b, m);
-		m->options = shaping_options(b);
 	}
 	impls_free(&tree);
 	config_free(cfg);

@@ -12,7 +12,8 @@ enum build_stage {
 	BUILD_ALL,		/* and slots and dispatch: what generate writes */
 };
 
-/* The inputs, as paths already resolved (--kernel KDIR turned into the files it names). */
+/* The options as the command line gives them, paths resolved (--kernel KDIR turned into
+ * the files it names); main's option table writes each field. */
 struct build_opts {
 	const char *cmd;	/* the command, for usage messages */
 	enum build_stage stage;
@@ -20,8 +21,10 @@ struct build_opts {
 	bool all_configs;	/* one output for every configuration: no config read */
 	const char *kernel;	/* whose security/ to scan when no --impls is given */
 	const char *lsms, *lsm_count_h, *policies;	/* NULL: the built-in ones */
-	const char *slots, *impls, *impls_tree, *explain_slots;
-	const char *dispatch, *abstain, *runtime_lsm;
+	enum slots_layout slots;	/* SLOTS_UNSET: max */
+	const char *impls, *impls_tree, *explain_slots;
+	enum dispatch_layout dispatch;	/* DISPATCH_UNSET: keys */
+	const char *abstain, *runtime_lsm;
 };
 
 /*

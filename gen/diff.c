@@ -48,8 +48,11 @@ static const char *kconfig_of(const struct model *m, const char *lsm)
 
 static const char *layout_name(const struct model *m)
 {
-	return m->exact ? m->dispatch_switch ? "exact slots, switch" : "exact slots, keys" :
-	       m->dispatch_switch ? "max slots, switch" : "max slots, keys";
+	bool exact = m->layout.slots == SLOTS_EXACT;
+
+	if (m->layout.dispatch == DISPATCH_SWITCH)
+		return exact ? "exact slots, switch" : "max slots, switch";
+	return exact ? "exact slots, keys" : "max slots, keys";
 }
 
 bool diff_models(const struct model *a, const struct model *b, struct model_diff *d)

@@ -144,7 +144,7 @@ static char *count_name(const struct model *m, const struct hook *h)
 {
 	if (!h)
 		return xstrdup("");
-	return m->exact ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
+	return m->layout.slots == SLOTS_EXACT ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
 }
 
 static struct tv *hook_value(const struct model *m, const struct hook *h, const struct hook *prev,
@@ -187,8 +187,8 @@ static struct tv *hook_value(const struct model *m, const struct hook *h, const 
 	const char *pg = prev && prev->guard ? prev->guard : NULL;
 	const char *ng = next && next->guard ? next->guard : NULL;
 
-	tv_set(o, "guard_opens", tv_bool(m->all_configs && g && (!pg || strcmp(g, pg))));
-	tv_set(o, "guard_closes", tv_bool(m->all_configs && g && (!ng || strcmp(g, ng))));
+	tv_set(o, "guard_opens", tv_bool(m->layout.all_configs && g && (!pg || strcmp(g, pg))));
+	tv_set(o, "guard_closes", tv_bool(m->layout.all_configs && g && (!ng || strcmp(g, ng))));
 	char *count = count_name(m, h);
 
 	tv_set(o, "count", tv_str(count));
@@ -247,8 +247,35 @@ static struct tv *lsm_value(const struct model *m, int i)
 }
 
 /* The values the templates see; templates/README.md lists them. */
+/* The options that shaped the output, for the banner's regenerate command: values, never
+ * paths (FILE). */
+static char *shaping_options(const struct model *m)
+{
+	const struct layout *l = &m->layout;
+	struct buf o = { 0 };
+
+	buf_puts(&o, "");
+	if (m->from_file.lsms || m->from_file.lsm_count_h)
+		buf_printf(&o, " --%s FILE", m->from_file.lsms ? "lsms" : "lsm-count-h");
+	if (m->from_file.policies)
+		buf_puts(&o, " --policies FILE");
+	if (l->slots == SLOTS_EXACT)
+		buf_puts(&o, m->from_file.impls ? " --slots exact --impls FILE" : " --slots exact");
+	if (l->dispatch == DISPATCH_SWITCH)
+		buf_puts(&o, " --dispatch switch");
+	if (l->abstain)
+		buf_printf(&o, strchr(l->abstain, ' ') ? " --abstain-value '%s'" :
+			   " --abstain-value %s", l->abstain);
+	if (l->runtime_lsm)
+		buf_printf(&o, " --runtime-lsm %s", l->runtime_lsm);
+	return o.s;
+}
+
 struct tv *emit_values(const struct model *m)
 {
+	const struct layout *l = &m->layout;
+	char *options = shaping_options(m);
+
 	struct tv *root = tv_obj();
 	struct tv *inputs = tv_set(root, "inputs", tv_obj());
 	struct tv *hooks = tv_list(hook_value(m, NULL, NULL, NULL));
@@ -257,8 +284,9 @@ struct tv *emit_values(const struct model *m)
 
 	tv_set(inputs, "hookdefs", tv_str(path_base(m->hookdefs)));
 	tv_set(inputs, "config", tv_str(m->config ? path_base(m->config) : ""));
-	tv_set(root, "all_configs", tv_bool(m->all_configs));
-	tv_set(root, "options", tv_str(m->options ? m->options : ""));
+	tv_set(root, "all_configs", tv_bool(l->all_configs));
+	tv_set(root, "options", tv_str(options));
+	free(options);
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
 	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
@@ -274,11 +302,11 @@ struct tv *emit_values(const struct model *m)
 	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));
 	tv_set(root, "nlsms", tv_uint(m->reg.n));
 	tv_set(root, "nslots_total", tv_uint(model_stats(m).static_calls));
-	tv_set(root, "exact", tv_bool(m->exact));
-	tv_set(root, "switch", tv_bool(m->dispatch_switch));
-	tv_set(root, "keys", tv_bool(!m->dispatch_switch));
-	tv_set(root, "abstain", tv_str(m->abstain ? m->abstain : ""));
-	tv_set(root, "runtime_lsm", tv_str(m->runtime_lsm ? m->runtime_lsm : ""));
+	tv_set(root, "exact", tv_bool(l->slots == SLOTS_EXACT));
+	tv_set(root, "switch", tv_bool(l->dispatch == DISPATCH_SWITCH));
+	tv_set(root, "keys", tv_bool(l->dispatch != DISPATCH_SWITCH));
+	tv_set(root, "abstain", tv_str(l->abstain ? l->abstain : ""));
+	tv_set(root, "runtime_lsm", tv_str(l->runtime_lsm ? l->runtime_lsm : ""));
 	bool primitives = false;
 
 	for (unsigned i = 0; i < m->nhooks; i++)
@@ -517,7 +545,7 @@ bool emit_render(const struct model *m, const char *tdir, struct outfile **files
 		buf_add(&out[i].text, "", 0);
 		if (t && template_check(t, root) && template_render(t, root, &out[i].text)) {
 			wrap_lines(&out[i].text, 100);
-			if (m->all_configs)
+			if (m->layout.all_configs)
 				seal(m, &out[i]);
 		}
 		template_free(t);

@@ -405,12 +405,12 @@ char *json_model(const struct model *m, bool manifest)
 				    json_pack("{s:s, s:s}", "hookdefs", path_base(m->hookdefs),
 					      "config", m->config ? path_base(m->config) :
 					      "(every configuration)"));
-		if (m->all_configs)	/* max_lsm_count is then the most there can be */
+		if (m->layout.all_configs)	/* max_lsm_count is then the most there can be */
 			json_object_set_new(root, "all_configs", json_true());
 		json_object_set_new(root, "max_lsm_count", json_integer(m->max_lsm_count));
-		json_object_set_new(root, "slots", json_string(m->exact ? "exact" : "max"));
+		json_object_set_new(root, "slots", json_string(slots_names[m->layout.slots]));
 		json_object_set_new(root, "dispatch",
-				    json_string(m->dispatch_switch ? "switch" : "keys"));
+				    json_string(dispatch_names[m->layout.dispatch]));
 		json_object_set_new(root, "lsms", lsms);
 		struct stats st = model_stats(m);
 
@@ -501,14 +501,18 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		json_decref(root);
 		return false;
 	}
-	if ((slots && !json_is_string(slots)) || (dispatch && !json_is_string(dispatch))) {
-		error_at(path, 0, 0, "\"slots\" and \"dispatch\" must be strings");
+	m->layout.slots = slots ? (enum slots_layout)name_index(slots_names,
+							       json_string_value(slots)) : SLOTS_MAX;
+	m->layout.dispatch = dispatch ? (enum dispatch_layout)name_index(dispatch_names,
+						json_string_value(dispatch)) : DISPATCH_KEYS;
+	if (m->layout.slots == SLOTS_UNSET || m->layout.dispatch == DISPATCH_UNSET) {
+		error_at(path, 0, 0, "\"slots\" is \"max\" or \"exact\", and \"dispatch\" "
+			 "\"keys\" or \"switch\"");
 		json_decref(root);
 		return false;
 	}
 	m->max_lsm_count = (unsigned)json_integer_value(count);
-	m->exact = slots && !strcmp(json_string_value(slots), "exact");
-	m->dispatch_switch = dispatch && !strcmp(json_string_value(dispatch), "switch");
+	m->layout.all_configs = json_is_true(json_object_get(root, "all_configs"));
 	m->reg.source = xstrdup(path);
 	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));

@@ -29,14 +29,13 @@
 
 #define LSMGEN_VERSION "0.1.0"
 
+/* The command line: the option table writes straight into it (b: what build_model reads). */
 struct opts {
 	const char *cmd;
-	const char *hookdefs, *config, *kernel, *objtree;
-	const char *lsms, *lsm_count_h;
-	const char *output, *manifest, *templates, *depfile, *depfile_target, *policies;
-	const char *slots, *impls, *impls_tree, *explain_slots;
-	const char *dispatch, *abstain, *runtime_lsm;
-	bool json, explain, verbose, stat, quiet, all_configs;
+	struct build_opts b;
+	const char *objtree;
+	const char *output, *manifest, *templates, *depfile, *depfile_target;
+	bool json, explain, verbose, stat, quiet;
 	int argc;
 	char **argv;
 	const char *ops[2];	/* the command's operands: diff's A and B, help's CMD */
@@ -141,56 +140,62 @@ static const char usage_count[] =
 struct optdef {
 	const char *name;
 	char shortname;
-	size_t off;		/* of the const char * or bool field in struct opts */
+	size_t off;		/* of its field in struct opts: const char *, bool, or an enum */
+	const char *const *choices;	/* the enum's names (model.h), or NULL */
 	bool takes_arg;
 	const char *section;	/* where help lists it */
 	const char *arg;	/* its value's name in help */
 	const char *help;	/* '\n' continues on the next line of the help column */
 };
 
-#define O(f) offsetof(struct opts, f)
+/* The enum fields the table writes as int. */
+_Static_assert(sizeof(enum slots_layout) == sizeof(int) &&
+	       sizeof(enum dispatch_layout) == sizeof(int), "enum options are ints");
+
+#define O(f) offsetof(struct opts, f), NULL
+#define ENUM(f, names) offsetof(struct opts, f), names
 
 /* Every option and its help; which commands take it is said in commands[]. */
 static const struct optdef optdefs[] = {
-	{ "hookdefs", 0, O(hookdefs), true, "Inputs", "FILE",
+	{ "hookdefs", 0, O(b.hookdefs), true, "Inputs", "FILE",
 	  "the hook table (include/linux/lsm_hook_defs.h)" },
-	{ "config", 0, O(config), true, "Inputs", "FILE",
+	{ "config", 0, O(b.config), true, "Inputs", "FILE",
 	  "a .config, include/config/auto.conf or\ninclude/generated/autoconf.h (by content); "
 	  "a\ndirectory: its .config" },
-	{ "kernel", 0, O(kernel), true, "Inputs", "KDIR",
+	{ "kernel", 0, O(b.kernel), true, "Inputs", "KDIR",
 	  "take KDIR/include/linux/lsm_hook_defs.h, the .config of\nBUILDDIR, and "
 	  "KDIR/include/linux/lsm_count.h if present" },
 	{ "objtree", 'O', O(objtree), true, "Inputs", "BUILDDIR",
 	  "the kernel's build directory (default: KDIR)" },
-	{ "all-configs", 0, O(all_configs), false, "Inputs", NULL,
+	{ "all-configs", 0, O(b.all_configs), false, "Inputs", NULL,
 	  "no configuration: one output right for every one, each\nhook and slot under its "
 	  "#if (MAX_LSM_COUNT, LSM_SLOTS_<hook>\nas sums of IS_ENABLED()), to check into a tree" },
-	{ "lsms", 0, O(lsms), true, "LSM list", "FILE",
+	{ "lsms", 0, O(b.lsms), true, "LSM list", "FILE",
 	  "the LSMs that count towards MAX_LSM_COUNT, in JSON:\n{\"gate\": \"CONFIG_SECURITY\", "
 	  "\"lsms\": [{\"name\", \"kconfig\"}]}\n(default: the 14 of the kernel's lsm_count.h "
 	  "since 6.12)" },
-	{ "lsm-count-h", 0, O(lsm_count_h), true, "LSM list", "FILE",
+	{ "lsm-count-h", 0, O(b.lsm_count_h), true, "LSM list", "FILE",
 	  "every IS_ENABLED(CONFIG_...) entry of a kernel's lsm_count.h" },
-	{ "policies", 0, O(policies), true, "Dispatch", "FILE",
+	{ "policies", 0, O(b.policies), true, "Dispatch", "FILE",
 	  "which hooks get per-slot primitives or an lsmid dispatcher\n(default: built in from "
 	  "hookdefs/policies.json)" },
-	{ "dispatch", 0, O(dispatch), true, "Dispatch", "keys|switch",
+	{ "dispatch", 0, ENUM(b.dispatch, dispatch_names), true, "Dispatch", "keys|switch",
 	  "keys (default): a static key per slot, as Linux 6.12+;\nswitch: the 2020 layout, "
 	  "slots filled from the last one\nbackwards and a switch on lsm_base_slot_idx.<hook>" },
-	{ "abstain-value", 0, O(abstain), true, "Dispatch", "EXPR",
+	{ "abstain-value", 0, O(b.abstain), true, "Dispatch", "EXPR",
 	  "int dispatchers skip a result equal to EXPR (-INT_MAX)" },
-	{ "runtime-lsm", 0, O(runtime_lsm), true, "Dispatch", "NAME",
+	{ "runtime-lsm", 0, O(b.runtime_lsm), true, "Dispatch", "NAME",
 	  "emit security_toggle_hook() for an LSM whose hooks start\noff and are switched at "
 	  "run time (bpf)" },
-	{ "slots", 0, O(slots), true, "Slots", "max|exact",
+	{ "slots", 0, ENUM(b.slots, slots_names), true, "Slots", "max|exact",
 	  "max (default): MAX_LSM_COUNT slots for every hook;\nexact: one per LSM entry that "
 	  "can fill it" },
-	{ "impls", 0, O(impls), true, "Slots", "FILE",
+	{ "impls", 0, O(b.impls), true, "Slots", "FILE",
 	  "which LSMs implement which hooks (lsm_hook_impls.json\nschema; lsmgen impls writes "
 	  "one)" },
-	{ "impls-tree", 0, O(impls_tree), true, "Slots", "KEY",
+	{ "impls-tree", 0, O(b.impls_tree), true, "Slots", "KEY",
 	  "the tree of FILE to use, when it holds several" },
-	{ "explain-slots", 0, O(explain_slots), true, "Slots", "HOOK",
+	{ "explain-slots", 0, O(b.explain_slots), true, "Slots", "HOOK",
 	  "print which LSMs fill HOOK and why" },
 	{ "output", 'o', O(output), true, "Output", "DIR",
 	  "where the three files go (created if missing)" },
@@ -385,6 +390,17 @@ static const struct optdef *find_option(const char *a, const char **val)
 	return NULL;
 }
 
+/* The enum value of val for an option with choices, or a usage error naming them. */
+static int choice(const char *cmd, const struct optdef *d, const char *val)
+{
+	int k = name_index(d->choices, val);
+
+	if (!k)
+		usage_error(cmd, "--%s takes %s or %s, not '%s'", d->name, d->choices[1],
+			    d->choices[2], val);
+	return k;
+}
+
 /* Fill o from argv[2...]: only the options c takes, each once; operands up to c's count. */
 static void parse_args(struct opts *o, const struct command *c, int argc, char **argv)
 {
@@ -427,7 +443,10 @@ static void parse_args(struct opts *o, const struct command *c, int argc, char *
 		}
 		if (!*val)
 			usage_error(o->cmd, "option '%s' needs a non-empty value", a);
-		*(const char **)((char *)o + d->off) = val;
+		if (d->choices)
+			*(int *)((char *)o + d->off) = choice(o->cmd, d, val);
+		else
+			*(const char **)((char *)o + d->off) = val;
 	}
 }
 
@@ -448,63 +467,56 @@ static bool exists(const char *path)
 /* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
 static void resolve_inputs(struct opts *o, bool need_hookdefs)
 {
-	if (o->all_configs && (o->config || o->objtree))
+	if (o->b.all_configs && (o->b.config || o->objtree))
 		usage_error(o->cmd, "--all-configs reads no configuration: drop %s",
-			    o->config ? "--config" : "-O");
-	if (o->objtree && !o->kernel)
+			    o->b.config ? "--config" : "-O");
+	if (o->objtree && !o->b.kernel)
 		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
-	if (o->lsms && o->lsm_count_h)
+	if (o->b.lsms && o->b.lsm_count_h)
 		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-	if (o->kernel) {
-		if (o->hookdefs || o->config)
+	if (o->b.kernel) {
+		if (o->b.hookdefs || o->b.config)
 			usage_error(o->cmd, "--kernel replaces --hookdefs and --config");
-		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
-		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->kernel);
-		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->kernel);
-		o->hookdefs = o->owned[0];
-		o->config = o->owned[1];
-		if (!o->lsms && !o->lsm_count_h && exists(o->owned[2]))
-			o->lsm_count_h = o->owned[2];
-		if (o->all_configs)
-			o->config = NULL;
+		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
+		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->b.kernel);
+		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->b.kernel);
+		o->b.hookdefs = o->owned[0];
+		o->b.config = o->owned[1];
+		if (!o->b.lsms && !o->b.lsm_count_h && exists(o->owned[2]))
+			o->b.lsm_count_h = o->owned[2];
+		if (o->b.all_configs)
+			o->b.config = NULL;
 		/* a tree built with O=: its .config is in the build directory */
 		else if (!exists(o->owned[1]) && !o->objtree)
 			usage_error(o->cmd,
 				    "%s has no .config: if the kernel is built with O=BUILDDIR, "
-				    "give -O BUILDDIR", o->kernel);
-	} else if (o->config && is_directory(o->config)) {
+				    "give -O BUILDDIR", o->b.kernel);
+	} else if (o->b.config && is_directory(o->b.config)) {
 		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
-		char *dotconfig = xasprintf("%s/.config", o->config);
+		char *dotconfig = xasprintf("%s/.config", o->b.config);
 
 		if (exists(dotconfig))
-			o->config = o->owned[1] = dotconfig;
+			o->b.config = o->owned[1] = dotconfig;
 		else
 			free(dotconfig);
 	}
-	if (need_hookdefs && !o->hookdefs)
+	if (need_hookdefs && !o->b.hookdefs)
 		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
-	if (!o->config && !o->all_configs)
+	if (!o->b.config && !o->b.all_configs)
 		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR (or "
 			    "--all-configs)");
 }
 
 /* The one way a command gets its model: its inputs resolved, then build_model(). */
-static int build(struct opts *o, enum build_stage stage, const char *slots, struct model *m)
+static int build(struct opts *o, enum build_stage stage, struct model *m)
 {
 	if (stage >= BUILD_COUNT)
 		resolve_inputs(o, stage >= BUILD_HOOKS);
-	else if (o->lsms && o->lsm_count_h)
+	else if (o->b.lsms && o->b.lsm_count_h)
 		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-	struct build_opts b = {
-		.cmd = o->cmd, .stage = stage, .hookdefs = o->hookdefs, .config = o->config,
-		.all_configs = o->all_configs,
-		.kernel = o->kernel, .lsms = o->lsms, .lsm_count_h = o->lsm_count_h,
-		.policies = o->policies, .slots = slots, .impls = o->impls,
-		.impls_tree = o->impls_tree, .explain_slots = o->explain_slots,
-		.dispatch = o->dispatch, .abstain = o->abstain, .runtime_lsm = o->runtime_lsm,
-	};
-
-	return build_model(&b, m);
+	o->b.cmd = o->cmd;
+	o->b.stage = stage;
+	return build_model(&o->b, m);
 }
 
 /* Print a JSON text made by json.c, and free it. */
@@ -517,7 +529,7 @@ static void print_json(char *json)
 static int cmd_count(struct opts *o)
 {
 	struct model m = { 0 };
-	int rc = build(o, BUILD_COUNT, NULL, &m);
+	int rc = build(o, BUILD_COUNT, &m);
 
 	if (rc || !o->explain) {
 		if (!rc)
@@ -535,14 +547,14 @@ static int cmd_hooks(struct opts *o)
 	struct model m = { 0 };
 	int rc;
 
-	if ((o->impls || o->slots) && !o->explain_slots)
+	if ((o->b.impls || o->b.slots) && !o->b.explain_slots)
 		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
 			    "--explain-slots here (lsmgen stats shows what slots cost)");
 	/* --explain-slots prints while the model is built, and is then all hooks prints */
-	rc = build(o, o->explain_slots ? BUILD_ALL : BUILD_HOOKS, o->slots, &m);
-	if (!rc && !o->explain_slots && o->json)
+	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m);
+	if (!rc && !o->b.explain_slots && o->json)
 		print_json(json_model(&m, false));
-	else if (!rc && !o->explain_slots)
+	else if (!rc && !o->b.explain_slots)
 		report_hooks(&m);
 	model_free(&m);
 	return rc;
@@ -594,7 +606,7 @@ static int cmd_generate(struct opts *o)
 
 	if (!o->output)
 		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, o->slots, &m);
+	rc = build(o, BUILD_ALL, &m);
 	if (!rc && !output_set(o, &m, &set, true))
 		rc = EXIT_INPUT;
 	/* an output that is an input, or another output, is refused before anything is written */
@@ -652,7 +664,7 @@ static int cmd_check(struct opts *o)
 
 	if (!o->output)
 		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, o->slots, &m);
+	rc = build(o, BUILD_ALL, &m);
 	if (!rc && !output_set(o, &m, &set, false))
 		rc = EXIT_INPUT;
 	if (rc) {
@@ -681,9 +693,12 @@ static int cmd_check(struct opts *o)
 static int cmd_stats(struct opts *o)
 {
 	/* --impls alone: max and exact side by side; else the layout the options ask for */
-	bool both = o->impls && !o->slots;
+	bool both = o->b.impls && !o->b.slots;
 	struct model m = { 0 };
-	int rc = build(o, BUILD_ALL, both ? "exact" : o->slots, &m);
+
+	if (both)
+		o->b.slots = SLOTS_EXACT;
+	int rc = build(o, BUILD_ALL, &m);
 	struct stats max = model_stats_max(&m), st = model_stats(&m);
 
 	if (rc) {
@@ -715,9 +730,9 @@ static bool load_side(const struct opts *o, const char *op, struct model *m)
 	char *hookdefs = xstrndup(op, (size_t)(colon - op));
 	struct opts side = *o;
 
-	side.hookdefs = hookdefs;
-	side.config = colon + 1;
-	bool ok = build(&side, BUILD_HOOKS, NULL, m) == 0;
+	side.b.hookdefs = hookdefs;
+	side.b.config = colon + 1;
+	bool ok = build(&side, BUILD_HOOKS, m) == 0;
 
 	free(side.owned[1]);
 	free(hookdefs);
@@ -756,12 +771,12 @@ static int cmd_impls(struct opts *o)
 	unsigned nhooks;
 	int rc;
 
-	if (!o->kernel)
+	if (!o->b.kernel)
 		usage_error(o->cmd, "give --kernel KDIR");
-	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->kernel);
+	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
 
-	rc = build(o, BUILD_LSMS, NULL, &m);
-	if (!rc && !(scan_kernel(o->kernel, &m.reg, &im, &m.deps) &&
+	rc = build(o, BUILD_LSMS, &m);
+	if (!rc && !(scan_kernel(o->b.kernel, &m.reg, &im, &m.deps) &&
 		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
 		rc = EXIT_INPUT;
 	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
@@ -818,24 +833,24 @@ static void refuse_idle_options(const struct opts *o)
 {
 	bool generates = !strcmp(o->cmd, "generate") || !strcmp(o->cmd, "check");
 
-	if (o->impls_tree && !o->impls)
+	if (o->b.impls_tree && !o->b.impls)
 		usage_error(o->cmd, "--impls-tree picks a tree of --impls FILE: give --impls");
 	if (o->depfile_target && !o->depfile)
 		usage_error(o->cmd, "--depfile-target names the target of --depfile FILE: give "
 			    "--depfile");
-	if (generates && o->impls && !(o->slots && !strcmp(o->slots, "exact")))
+	if (generates && o->b.impls && o->b.slots != SLOTS_EXACT)
 		usage_error(o->cmd, "--impls gives the facts --slots exact counts from: add "
 			    "--slots exact");
-	if (!strcmp(o->cmd, "hooks") && !o->explain_slots && (o->lsms || o->lsm_count_h))
+	if (!strcmp(o->cmd, "hooks") && !o->b.explain_slots && (o->b.lsms || o->b.lsm_count_h))
 		usage_error(o->cmd, "hooks lists the table, which no LSM list changes: %s serves "
-			    "--explain-slots here", o->lsms ? "--lsms" : "--lsm-count-h");
-	if (!strcmp(o->cmd, "diff") && (o->lsms || o->lsm_count_h || o->policies) &&
+			    "--explain-slots here", o->b.lsms ? "--lsms" : "--lsm-count-h");
+	if (!strcmp(o->cmd, "diff") && (o->b.lsms || o->b.lsm_count_h || o->b.policies) &&
 	    o->nops == 2 && !strchr(o->ops[0], ':') && !strchr(o->ops[1], ':'))
 		usage_error(o->cmd, "%s applies to a HOOKDEFS:CONFIG side; both sides are "
-			    "manifests", o->lsms ? "--lsms" : o->lsm_count_h ? "--lsm-count-h" :
+			    "manifests", o->b.lsms ? "--lsms" : o->b.lsm_count_h ? "--lsm-count-h" :
 			    "--policies");
 	/* the same policies on both sides cannot show in a diff, which prints differences */
-	if (!strcmp(o->cmd, "diff") && o->policies && o->nops == 2 &&
+	if (!strcmp(o->cmd, "diff") && o->b.policies && o->nops == 2 &&
 	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !exists(o->ops[0]) &&
 	    !exists(o->ops[1]))
 		usage_error(o->cmd, "--policies would apply to both HOOKDEFS:CONFIG sides alike, "

@@ -23,7 +23,6 @@ void model_count(struct model *m, const struct config *cfg)
 	free_values(m);
 	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
 	m->lsm_value = xcalloc(m->reg.n, sizeof(*m->lsm_value));
-	m->all_configs = !cfg;
 	m->gate_value = !m->reg.gate ? NULL : cfg ? config_describe(cfg, m->reg.gate) :
 			xstrdup("any");
 	m->max_lsm_count = 0;
@@ -117,9 +116,8 @@ void model_free(struct model *m)
 	free(m->counted);
 	free(m->hookdefs);
 	free(m->config);
-	free(m->abstain);
-	free(m->runtime_lsm);
-	free(m->options);
+	free(m->layout.abstain);
+	free(m->layout.runtime_lsm);
 	strlist_free(&m->deps);
 	strlist_free(&m->inputs_words);
 	free(m->inputs_sha256);
@@ -143,13 +141,13 @@ static struct stats stats_of(const struct model *m, bool exact)
 		slots += exact ? m->hooks[i].nslots : m->max_lsm_count;
 
 	/* --dispatch switch has no static keys: a base index per hook instead */
-	return (struct stats){ slots, m->dispatch_switch ? 0 : slots, slots,
+	return (struct stats){ slots, m->layout.dispatch == DISPATCH_SWITCH ? 0 : slots, slots,
 			       slots * LSM_STATIC_CALL_BYTES };
 }
 
 struct stats model_stats(const struct model *m)
 {
-	return stats_of(m, m->exact);
+	return stats_of(m, m->layout.slots == SLOTS_EXACT);
 }
 
 struct stats model_stats_max(const struct model *m)
@@ -163,6 +161,17 @@ const struct lsm *registry_find(const struct lsm_registry *reg, const char *key,
 		if (!strcmp(by_kconfig ? reg->lsms[i].kconfig : reg->lsms[i].name, key))
 			return &reg->lsms[i];
 	return NULL;
+}
+
+const char *const slots_names[] = { "", "max", "exact", NULL };
+const char *const dispatch_names[] = { "", "keys", "switch", NULL };
+
+int name_index(const char *const *names, const char *name)
+{
+	for (int i = 1; name && names[i]; i++)
+		if (!strcmp(names[i], name))
+			return i;
+	return 0;
 }
 
 const char *policy_name(enum policy p)

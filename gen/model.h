@@ -59,6 +59,25 @@ struct lsm_registry {
 	unsigned from_tree;
 };
 
+/* --slots and --dispatch: 0 is "not given", so a command can tell the default apart. */
+enum slots_layout { SLOTS_UNSET, SLOTS_MAX, SLOTS_EXACT };
+enum dispatch_layout { DISPATCH_UNSET, DISPATCH_KEYS, DISPATCH_SWITCH };
+
+/* The shape of the output: set once by build_model(), or read from a manifest. */
+struct layout {
+	bool all_configs;	/* no configuration: counts are expressions, max_lsm_count
+				 * the most there can be (every LSM) */
+	enum slots_layout slots;	/* SLOTS_EXACT: per-hook slot counts */
+	enum dispatch_layout dispatch;	/* DISPATCH_SWITCH: the 2020 layout, no static keys */
+	char *abstain;		/* a result that decides nothing, or NULL */
+	char *runtime_lsm;	/* emit security_toggle_hook() for this LSM, or NULL */
+};
+
+/* Where the lists came from, when not built in: the banner's regenerate command says so. */
+struct list_sources {
+	bool lsms, lsm_count_h, policies, impls;
+};
+
 /* Everything a generated file is made from. */
 struct model {
 	char *hookdefs;		/* path of the hook table as given */
@@ -71,14 +90,8 @@ struct model {
 				 * a number, a C-quoted string, "is not set") */
 	char *gate_value;	/* the gate's symbol, likewise; NULL without a gate */
 	unsigned max_lsm_count;
-	bool all_configs;	/* --all-configs: no configuration; counts are expressions,
-				 * max_lsm_count the most there can be (every LSM) */
-	bool exact;		/* --slots exact: per-hook slot counts */
-	bool dispatch_switch;	/* --dispatch switch: the 2020 layout, no static keys */
-	char *abstain;		/* --abstain-value: a result that decides nothing, or NULL */
-	char *runtime_lsm;	/* --runtime-lsm: emit security_toggle_hook(), or NULL */
-	char *options;		/* the options that shape the output, as a command line
-				 * writes them (" --slots exact"): for the banner */
+	struct layout layout;
+	struct list_sources from_file;
 	struct strlist deps;	/* every file read */
 	/* --all-configs --kernel: what the checked-in files were made from (fingerprint.h) */
 	char *inputs_sha256;
@@ -116,6 +129,11 @@ bool is_safe_expression(const char *s);
 void registry_free(struct lsm_registry *reg);
 /* The name of a policy as policies.json writes it. */
 const char *policy_name(enum policy p);
+/* The names --slots and --dispatch take and manifests hold, NULL-ended; the index is the
+ * enum's value (0, unset, has no name). */
+extern const char *const slots_names[], *const dispatch_names[];
+/* The index of name among names[1...], or 0 if it is none of them (or NULL). */
+int name_index(const char *const *names, const char *name);
 /* Find a hook by name, or NULL. */
 struct hook *model_find_hook(const struct model *m, const char *name);
 /* Free a hook's contents. */

@@ -218,7 +218,6 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 			h->nslots = m->max_lsm_count;
 		}
 	}
-	m->exact = true;
 	free(fates);
 	return true;
 }
@@ -537,7 +536,6 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 		strlist_free(&t[i].sum);
 		strlist_free(&t[i].unsure);
 	}
-	m->exact = true;
 	free(t);
 	free(exprs);
 	free(ok);
