@@ -1,141 +1,24 @@
 /*
  * main.c: the lsmgen command line. commands[] is the program: each command's name, the
- * options it takes, its help and its handler. Options are parsed once from optdefs[]
- * (an option the command does not take is exit 2), every handler builds its model with
- * build_model() (build.c) and prints or writes what it asks of it.
+ * options it takes, its help and its handler (commands.c). Options are parsed once from
+ * optdefs[] straight into struct opts (an option the command does not take is exit 2);
+ * every handler builds its model with build_model() (build.c) and prints or writes what
+ * it asks of it.
  */
-#include <stdarg.h>
 #include <stddef.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "build.h"
-#include "config.h"
-#include "diff.h"
-#include "emit.h"
-#include "hooktable.h"
-#include "output.h"
-#include "report.h"
 #include "clang.h"
+#include "commands.h"
+#include "help.h"
 #include "json.h"
-#include "model.h"
-#include "scan.h"
 #include "supervise.h"
 #include "util.h"
 
 #define LSMGEN_VERSION "0.1.0"
-
-/* The command line: the option table writes straight into it (b: what build_model reads). */
-struct opts {
-	const char *cmd;
-	struct build_opts b;
-	const char *objtree;
-	const char *output, *manifest, *templates, *depfile, *depfile_target;
-	bool json, explain, verbose, stat, quiet;
-	int argc;
-	char **argv;
-	const char *ops[2];	/* the command's operands: diff's A and B, help's CMD */
-	int nops;
-	char *owned[3];		/* paths made from --kernel KDIR and --config DIR */
-};
-
-static const char usage_intro[] =
-	"usage: lsmgen COMMAND [OPTIONS]\n"
-	"\n"
-	"Generate the Linux LSM static-call dispatch code (MAX_LSM_COUNT, the static calls\n"
-	"and keys, the packed table and one dispatcher per hook) as plain C, from\n"
-	"include/linux/lsm_hook_defs.h and a Kconfig .config.\n"
-	"\n"
-	"Commands:\n";
-
-static const char usage_outro[] =
-	"\n"
-	"  -h, --help     this text\n"
-	"  --version      lsmgen's version and the libclang and jansson it runs on\n"
-	"\n"
-	"Example:\n"
-	"  lsmgen generate --kernel ~/linux -O ~/build -o ~/build/security/lsm\n"
-	"\n"
-	"Exit status: 0 done; 1 bad input, reported as file:line:col: error: ...;\n"
-	"2 usage or environment error.\n";
-
-static const char usage_generate[] =
-	"usage: lsmgen generate --hookdefs FILE --config FILE -o DIR [OPTIONS]\n"
-	"       lsmgen generate --kernel KDIR [-O BUILDDIR] -o DIR [OPTIONS]\n"
-	"       lsmgen generate --all-configs (--hookdefs FILE | --kernel KDIR) -o DIR [OPTIONS]\n"
-	"\n"
-	"Write DIR/lsm_count.h, DIR/lsm_static_calls.h and DIR/lsm_static_calls.c. A file\n"
-	"whose content would not change is left untouched; changed files are written to a\n"
-	"temporary name and renamed into place only when all of them succeeded, so an\n"
-	"error leaves DIR as it was.\n"
-	"\n"
-	"--all-configs reads no .config: the files are right for every configuration, to\n"
-	"check into a tree (every hook under its #if, MAX_LSM_COUNT and LSM_SLOTS_<hook> as\n"
-	"sums of IS_ENABLED(), slot n under #if <count> > n). Every dispatch option works\n"
-	"with it; --explain-slots, which explains one configuration, does not.\n"
-	"\n";
-
-static const char usage_check[] =
-	"usage: lsmgen check (the inputs of generate, or --all-configs) -o DIR [--manifest FILE]\n"
-	"\n"
-	"Exit 0 when every file in DIR (and the manifest) is exactly what lsmgen generate\n"
-	"would write; 1 when any is stale or missing, printing a unified diff of each and the\n"
-	"command that regenerates them; 2 on usage errors. Never writes anything.\n"
-	"\n";
-
-static const char usage_diff[] =
-	"usage: lsmgen diff A B [--json] [--lsms FILE | --lsm-count-h FILE]\n"
-	"\n"
-	"Compare two models, each a manifest written by generate --manifest, or a hook table\n"
-	"and a configuration written HOOKDEFS:CONFIG. Prints MAX_LSM_COUNT, the LSMs counted,\n"
-	"hooks added (+), removed (-) and changed (~: return type, default, parameters,\n"
-	"guard), and static calls, keys and table bytes. --json prints the same for tools.\n"
-	"Exit status, as diff(1): 0 equal, 1 different, 2 any error.\n";
-
-static const char usage_impls[] =
-	"usage: lsmgen impls --kernel KDIR [--lsms FILE | --lsm-count-h FILE]\n"
-	"\n"
-	"Scan KDIR/security: every LSM_HOOK_INIT(hook, function) entry, the LSM that registers\n"
-	"it (DEFINE_LSM or DEFINE_EARLY_LSM of its file or directory), the #if condition around\n"
-	"it and the Makefile condition of its file; print them as JSON in the schema\n"
-	"--impls reads, so CI without the kernel sources can still generate --slots exact.\n";
-
-static const char usage_stats[] =
-	"usage: lsmgen stats --hookdefs FILE --config FILE [--slots max|exact] [--impls FILE]\n"
-	"                    [--dispatch keys|switch] [--json]\n"
-	"\n"
-	"What a configuration costs in the kernel image: hooks, MAX_LSM_COUNT, static calls,\n"
-	"static keys (and their jump-table entries), table entries and table bytes\n"
-	"(x86-64: 32 bytes per struct lsm_static_call), for the layout the options choose.\n"
-	"--impls without --slots shows max and exact side by side.\n"
-	"\n";
-
-static const char usage_hooks[] =
-	"usage: lsmgen hooks --hookdefs FILE --config FILE [--json]\n"
-	"       lsmgen hooks --kernel KDIR [-O BUILDDIR] [--json]\n"
-	"       lsmgen hooks --all-configs (--hookdefs FILE | --kernel KDIR) [--json]\n"
-	"       lsmgen hooks ... --explain-slots HOOK --slots exact [--impls FILE]\n"
-	"\n"
-	"List the hooks of the table that the configuration keeps (with --all-configs, every\n"
-	"hook of every branch), in table order: line, return type, default, name and\n"
-	"parameters, and the guard they sit under.\n"
-	"--json prints {\"hooks\": [{\"name\", \"ret\", \"default\", \"params\": [{\"type\",\n"
-	"\"name\"}], \"guard\", \"line\"}]}.\n"
-	"\n";
-
-static const char usage_count[] =
-	"usage: lsmgen count --config FILE [--lsms FILE | --lsm-count-h FILE] [--explain]\n"
-	"       lsmgen count --kernel KDIR [-O BUILDDIR] [--explain]\n"
-	"\n"
-	"Print MAX_LSM_COUNT: how many of the listed LSMs the configuration builds in\n"
-	"(IS_ENABLED: =y or =m), or 0 when the gate (CONFIG_SECURITY) is not set. There is\n"
-	"no ceiling: the kernel's COUNT_ARGS stops at 15, lsmgen does not.\n"
-	"--explain lists each LSM, its symbol's value and whether it counted.\n"
-	"\n";
 
 struct optdef {
 	const char *name;
@@ -224,13 +107,6 @@ static const struct optdef optdefs[] = {
 #define SLOTS "slots impls impls-tree explain-slots "
 #define DISPATCH "policies dispatch abstain-value runtime-lsm "
 
-static int cmd_generate(struct opts *o);
-static int cmd_check(struct opts *o);
-static int cmd_hooks(struct opts *o);
-static int cmd_count(struct opts *o);
-static int cmd_diff(struct opts *o);
-static int cmd_stats(struct opts *o);
-static int cmd_impls(struct opts *o);
 static int cmd_help(struct opts *o);
 
 /* The commands: usage and per-command help are printed from here, and only from here. */
@@ -283,18 +159,6 @@ static bool list_has(const char *names, const char *name)
 		if ((p == names || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
 			return true;
 	return false;
-}
-
-static void __attribute__((noreturn, format(printf, 2, 3)))
-usage_error(const char *cmd, const char *fmt, ...)
-{
-	va_list ap;
-	char msg[1024];
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	exit(usage_report(cmd, "%s", msg));
 }
 
 /* Help text in two columns: left at 2, right at 26; '\n' in text continues the column. */
@@ -450,353 +314,6 @@ static void parse_args(struct opts *o, const struct command *c, int argc, char *
 	}
 }
 
-static bool is_directory(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static bool exists(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0;
-}
-
-/* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
-static void resolve_inputs(struct opts *o, bool need_hookdefs)
-{
-	if (o->b.all_configs && (o->b.config || o->objtree))
-		usage_error(o->cmd, "--all-configs reads no configuration: drop %s",
-			    o->b.config ? "--config" : "-O");
-	if (o->objtree && !o->b.kernel)
-		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
-	if (o->b.lsms && o->b.lsm_count_h)
-		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-	if (o->b.kernel) {
-		if (o->b.hookdefs || o->b.config)
-			usage_error(o->cmd, "--kernel replaces --hookdefs and --config");
-		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
-		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->b.kernel);
-		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->b.kernel);
-		o->b.hookdefs = o->owned[0];
-		o->b.config = o->owned[1];
-		if (!o->b.lsms && !o->b.lsm_count_h && exists(o->owned[2]))
-			o->b.lsm_count_h = o->owned[2];
-		if (o->b.all_configs)
-			o->b.config = NULL;
-		/* a tree built with O=: its .config is in the build directory */
-		else if (!exists(o->owned[1]) && !o->objtree)
-			usage_error(o->cmd,
-				    "%s has no .config: if the kernel is built with O=BUILDDIR, "
-				    "give -O BUILDDIR", o->b.kernel);
-	} else if (o->b.config && is_directory(o->b.config)) {
-		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
-		char *dotconfig = xasprintf("%s/.config", o->b.config);
-
-		if (exists(dotconfig))
-			o->b.config = o->owned[1] = dotconfig;
-		else
-			free(dotconfig);
-	}
-	if (need_hookdefs && !o->b.hookdefs)
-		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
-	if (!o->b.config && !o->b.all_configs)
-		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR (or "
-			    "--all-configs)");
-}
-
-/* The one way a command gets its model: its inputs resolved, then build_model(). */
-static int build(struct opts *o, enum build_stage stage, struct model *m)
-{
-	if (stage >= BUILD_COUNT)
-		resolve_inputs(o, stage >= BUILD_HOOKS);
-	else if (o->b.lsms && o->b.lsm_count_h)
-		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-	o->b.cmd = o->cmd;
-	o->b.stage = stage;
-	return build_model(&o->b, m);
-}
-
-/* Print a JSON text made by json.c, and free it. */
-static void print_json(char *json)
-{
-	fputs(json, stdout);
-	free(json);
-}
-
-static int cmd_count(struct opts *o)
-{
-	struct model m = { 0 };
-	int rc = build(o, BUILD_COUNT, &m);
-
-	if (rc || !o->explain) {
-		if (!rc)
-			printf("%u\n", m.max_lsm_count);
-		model_free(&m);
-		return rc;
-	}
-	report_count(&m);
-	model_free(&m);
-	return 0;
-}
-
-static int cmd_hooks(struct opts *o)
-{
-	struct model m = { 0 };
-	int rc;
-
-	if ((o->b.impls || o->b.slots) && !o->b.explain_slots)
-		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
-			    "--explain-slots here (lsmgen stats shows what slots cost)");
-	/* --explain-slots prints while the model is built, and is then all hooks prints */
-	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m);
-	if (!rc && !o->b.explain_slots && o->json)
-		print_json(json_model(&m, false));
-	else if (!rc && !o->b.explain_slots)
-		report_hooks(&m);
-	model_free(&m);
-	return rc;
-}
-
-/*
- * Everything generate writes, and check compares: the generated files, the manifest and
- * the depfile. False (nothing rendered) if a template is wrong.
- */
-static bool output_set(const struct opts *o, struct model *m, struct output_set *set,
-		       bool with_depfile)
-{
-	struct outfile *files;
-	unsigned nfiles;
-
-	memset(set, 0, sizeof(*set));
-	if (!emit_render(m, o->templates, &files, &nfiles, &m->deps)) {
-		emit_free(files, nfiles);
-		return false;
-	}
-	for (unsigned i = 0; i < nfiles; i++) {
-		char *path = xasprintf("%s/%s", o->output, files[i].name);
-
-		output_add(set, path, files[i].text.s, files[i].text.len, "generated file");
-		free(path);
-	}
-	emit_free(files, nfiles);
-	if (o->manifest) {
-		char *json = json_model(m, true);
-
-		output_add(set, o->manifest, json, strlen(json), "manifest");
-		free(json);
-	}
-	if (with_depfile && o->depfile) {
-		char *target = o->depfile_target ? xstrdup(o->depfile_target) :
-			       xasprintf("%s/lsm_count.h", o->output);
-
-		output_add_depfile(set, o->depfile, target, &m->deps);
-		free(target);
-	}
-	return true;
-}
-
-static int cmd_generate(struct opts *o)
-{
-	struct model m = { 0 };
-	struct output_set set = { 0 };
-	int rc;
-
-	if (!o->output)
-		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m);
-	if (!rc && !output_set(o, &m, &set, true))
-		rc = EXIT_INPUT;
-	/* an output that is an input, or another output, is refused before anything is written */
-	if (!rc && !output_refuse_aliases(&set, &m.deps))
-		rc = EXIT_USAGE;
-	struct strlist created = { 0 };
-
-	if (!rc && !(make_dirs(o->output, &created) && output_commit(&set, o->verbose)))
-		rc = EXIT_USAGE;
-	/* a failed run leaves no directory it made behind, deepest first */
-	for (unsigned i = created.n; rc && i-- > 0;)
-		rmdir(created.v[i]);
-	strlist_free(&created);
-	if (!rc && o->verbose) {
-		struct stats st = model_stats(&m);
-
-		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %lu static calls, %lu static keys\n",
-			m.max_lsm_count, m.nhooks, st.static_calls, st.static_keys);
-	}
-	output_free(&set);
-	model_free(&m);
-	return rc;
-}
-
-/* Print argv as a shell command, with "generate" in place of the command. */
-/* check's "why": what changed since the checked-in manifest was made, if it reads. */
-static void print_why(const struct opts *o, const struct model *m)
-{
-	struct model old = { 0 };
-	struct model_diff d;
-	size_t len;
-	char *text;
-	bool have_old;
-
-	diag_quiet = true;	/* a stale manifest that does not read just has no why */
-	text = read_file(o->manifest, &len);
-	have_old = text && json_read_manifest(&old, o->manifest, text, len);
-	diag_quiet = false;
-	if (have_old && !diff_models(&old, m, &d)) {
-		printf("\nwhy (%s against this run):\n", o->manifest);
-		diff_print(&d);
-	}
-	if (have_old)
-		diff_free(&d);
-	free(text);
-	model_free(&old);
-}
-
-static int cmd_check(struct opts *o)
-{
-	struct model m = { 0 };
-	struct output_set set = { 0 };
-	bool fresh;
-	int rc;
-
-	if (!o->output)
-		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m);
-	if (!rc && !output_set(o, &m, &set, false))
-		rc = EXIT_INPUT;
-	if (rc) {
-		model_free(&m);
-		return rc;
-	}
-	/* one screen first (files, lines, why), then the diffs */
-	fresh = output_compare(&set, o->quiet);
-	if (!fresh && !o->quiet && o->manifest && exists(o->manifest))
-		print_why(o, &m);
-	if (!fresh && !o->quiet && !o->stat) {
-		fflush(stdout);
-		output_diffs(&set);
-	}
-	output_free(&set);
-	model_free(&m);
-	if (fresh)
-		return 0;
-	if (!o->quiet) {
-		fprintf(stderr, "lsmgen: %s is stale\n", o->output);
-		report_regenerate(o->argc, o->argv);
-	}
-	return EXIT_INPUT;
-}
-
-static int cmd_stats(struct opts *o)
-{
-	/* --impls alone: max and exact side by side; else the layout the options ask for */
-	bool both = o->b.impls && !o->b.slots;
-	struct model m = { 0 };
-
-	if (both)
-		o->b.slots = SLOTS_EXACT;
-	int rc = build(o, BUILD_ALL, &m);
-	struct stats max = model_stats_max(&m), st = model_stats(&m);
-
-	if (rc) {
-		/* nothing */
-	} else if (both && !o->json) {
-		report_stats_both(&max, &st);
-	} else if (o->json) {
-		print_json(json_stats(&st));
-	} else {
-		report_stats(&m, &st);
-	}
-	model_free(&m);
-	return rc;
-}
-
-/* One side of a diff: a manifest, or HOOKDEFS:CONFIG built as generate would. */
-static bool load_side(const struct opts *o, const char *op, struct model *m)
-{
-	const char *colon = strchr(op, ':');
-
-	if (exists(op) || !colon) {
-		size_t len;
-		char *text = read_file(op, &len);
-		bool ok = text && json_read_manifest(m, op, text, len);
-
-		free(text);
-		return ok;
-	}
-	char *hookdefs = xstrndup(op, (size_t)(colon - op));
-	struct opts side = *o;
-
-	side.b.hookdefs = hookdefs;
-	side.b.config = colon + 1;
-	bool ok = build(&side, BUILD_HOOKS, m) == 0;
-
-	free(side.owned[1]);
-	free(hookdefs);
-	return ok;
-}
-
-static int cmd_diff(struct opts *o)
-{
-	struct model a = { 0 }, b = { 0 };
-	struct model_diff d;
-
-	if (o->nops != 2)
-		usage_error(o->cmd, "give two models: manifests or HOOKDEFS:CONFIG");
-	if (!load_side(o, o->ops[0], &a) || !load_side(o, o->ops[1], &b)) {
-		model_free(&a);
-		model_free(&b);
-		return EXIT_USAGE;
-	}
-	bool equal = diff_models(&a, &b, &d);
-
-	if (o->json)
-		print_json(json_diff(&d, equal));
-	else
-		diff_print(&d);
-	diff_free(&d);
-	model_free(&a);
-	model_free(&b);
-	return equal ? 0 : 1;
-}
-
-static int cmd_impls(struct opts *o)
-{
-	struct model m = { 0 };
-	struct impls im = { 0 };
-	char sha[65];
-	unsigned nhooks;
-	int rc;
-
-	if (!o->b.kernel)
-		usage_error(o->cmd, "give --kernel KDIR");
-	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
-
-	rc = build(o, BUILD_LSMS, &m);
-	if (!rc && !(scan_kernel(o->b.kernel, &m.reg, &im, &m.deps) &&
-		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
-		rc = EXIT_INPUT;
-	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
-	for (unsigned i = 0; !rc && i < im.n; i++)
-		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
-			warn_at(im.lsms[i].unlisted, 0, 0,
-				"LSM '%s' is not in the LSM list: its hooks keep MAX_LSM_COUNT "
-				"slots", im.lsms[i].name);
-	if (!rc) {
-		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
-		im.table_sha256 = xstrdup(sha);
-		im.table_hooks = nhooks;
-		print_json(json_impls(&im));
-	}
-	free(table);
-	impls_free(&im);
-	model_free(&m);
-	return rc;
-}
-
 static int cmd_help(struct opts *o)
 {
 	const struct command *c = o->nops ? find_command(o->ops[0]) : NULL;
@@ -851,8 +368,8 @@ static void refuse_idle_options(const struct opts *o)
 			    "--policies");
 	/* the same policies on both sides cannot show in a diff, which prints differences */
 	if (!strcmp(o->cmd, "diff") && o->b.policies && o->nops == 2 &&
-	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !exists(o->ops[0]) &&
-	    !exists(o->ops[1]))
+	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !path_exists(o->ops[0]) &&
+	    !path_exists(o->ops[1]))
 		usage_error(o->cmd, "--policies would apply to both HOOKDEFS:CONFIG sides alike, "
 			    "and diff prints only differences: give it with a manifest on one "
 			    "side");

@@ -197,6 +197,31 @@ int usage_report(const char *cmd, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+void usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[1024];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	exit(usage_report(cmd, "%s", msg));
+}
+
+bool path_exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+bool path_is_directory(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 char *read_file(const char *path, size_t *lenp)
 {
 	struct stat st;

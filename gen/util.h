@@ -60,6 +60,9 @@ unsigned error_count(void);
 void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 /* Report a usage error of command cmd, pointing at 'lsmgen help cmd'; returns EXIT_USAGE. */
 int usage_report(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The same, and exit 2. */
+void usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((noreturn, format(printf, 2, 3)));
 
 /* Read a whole regular file; on failure report an error for path and return NULL. */
 char *read_file(const char *path, size_t *len);
@@ -69,6 +72,9 @@ char *read_file(const char *path, size_t *len);
 size_t ident_len(const char *s);
 /* True if s is a C identifier. */
 bool is_identifier(const char *s);
+/* True if path names something (stat succeeds); a directory. */
+bool path_exists(const char *path);
+bool path_is_directory(const char *path);
 /* The last component of a path, without directories. */
 const char *path_base(const char *path);
 

@@ -1,0 +1,351 @@
+/*
+ * commands.c: what each command does. Its inputs are resolved (--kernel KDIR, --config
+ * DIR), its model built by build_model(), then it prints a report or writes the files.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "diff.h"
+#include "emit.h"
+#include "hooktable.h"
+#include "json.h"
+#include "output.h"
+#include "report.h"
+#include "scan.h"
+#include "util.h"
+
+/* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
+static void resolve_inputs(struct opts *o, bool need_hookdefs)
+{
+	if (o->b.all_configs && (o->b.config || o->objtree))
+		usage_error(o->cmd, "--all-configs reads no configuration: drop %s",
+			    o->b.config ? "--config" : "-O");
+	if (o->objtree && !o->b.kernel)
+		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
+	if (o->b.lsms && o->b.lsm_count_h)
+		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
+	if (o->b.kernel) {
+		if (o->b.hookdefs || o->b.config)
+			usage_error(o->cmd, "--kernel replaces --hookdefs and --config");
+		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
+		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->b.kernel);
+		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->b.kernel);
+		o->b.hookdefs = o->owned[0];
+		o->b.config = o->owned[1];
+		if (!o->b.lsms && !o->b.lsm_count_h && path_exists(o->owned[2]))
+			o->b.lsm_count_h = o->owned[2];
+		if (o->b.all_configs)
+			o->b.config = NULL;
+		/* a tree built with O=: its .config is in the build directory */
+		else if (!path_exists(o->owned[1]) && !o->objtree)
+			usage_error(o->cmd,
+				    "%s has no .config: if the kernel is built with O=BUILDDIR, "
+				    "give -O BUILDDIR", o->b.kernel);
+	} else if (o->b.config && path_is_directory(o->b.config)) {
+		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
+		char *dotconfig = xasprintf("%s/.config", o->b.config);
+
+		if (path_exists(dotconfig))
+			o->b.config = o->owned[1] = dotconfig;
+		else
+			free(dotconfig);
+	}
+	if (need_hookdefs && !o->b.hookdefs)
+		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
+	if (!o->b.config && !o->b.all_configs)
+		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR (or "
+			    "--all-configs)");
+}
+
+/* The one way a command gets its model: its inputs resolved, then build_model(). */
+static int build(struct opts *o, enum build_stage stage, struct model *m)
+{
+	if (stage >= BUILD_COUNT)
+		resolve_inputs(o, stage >= BUILD_HOOKS);
+	else if (o->b.lsms && o->b.lsm_count_h)
+		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
+	o->b.cmd = o->cmd;
+	o->b.stage = stage;
+	return build_model(&o->b, m);
+}
+
+/* Print a JSON text made by json.c, and free it. */
+static void print_json(char *json)
+{
+	fputs(json, stdout);
+	free(json);
+}
+
+int cmd_count(struct opts *o)
+{
+	struct model m = { 0 };
+	int rc = build(o, BUILD_COUNT, &m);
+
+	if (rc || !o->explain) {
+		if (!rc)
+			printf("%u\n", m.max_lsm_count);
+		model_free(&m);
+		return rc;
+	}
+	report_count(&m);
+	model_free(&m);
+	return 0;
+}
+
+int cmd_hooks(struct opts *o)
+{
+	struct model m = { 0 };
+	int rc;
+
+	if ((o->b.impls || o->b.slots) && !o->b.explain_slots)
+		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
+			    "--explain-slots here (lsmgen stats shows what slots cost)");
+	/* --explain-slots prints while the model is built, and is then all hooks prints */
+	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m);
+	if (!rc && !o->b.explain_slots && o->json)
+		print_json(json_model(&m, false));
+	else if (!rc && !o->b.explain_slots)
+		report_hooks(&m);
+	model_free(&m);
+	return rc;
+}
+
+/*
+ * Everything generate writes, and check compares: the generated files, the manifest and
+ * the depfile. False (nothing rendered) if a template is wrong.
+ */
+static bool output_set(const struct opts *o, struct model *m, struct output_set *set,
+		       bool with_depfile)
+{
+	struct outfile *files;
+	unsigned nfiles;
+
+	memset(set, 0, sizeof(*set));
+	if (!emit_render(m, o->templates, &files, &nfiles, &m->deps)) {
+		emit_free(files, nfiles);
+		return false;
+	}
+	for (unsigned i = 0; i < nfiles; i++) {
+		char *path = xasprintf("%s/%s", o->output, files[i].name);
+
+		output_add(set, path, files[i].text.s, files[i].text.len, "generated file");
+		free(path);
+	}
+	emit_free(files, nfiles);
+	if (o->manifest) {
+		char *json = json_model(m, true);
+
+		output_add(set, o->manifest, json, strlen(json), "manifest");
+		free(json);
+	}
+	if (with_depfile && o->depfile) {
+		char *target = o->depfile_target ? xstrdup(o->depfile_target) :
+			       xasprintf("%s/lsm_count.h", o->output);
+
+		output_add_depfile(set, o->depfile, target, &m->deps);
+		free(target);
+	}
+	return true;
+}
+
+int cmd_generate(struct opts *o)
+{
+	struct model m = { 0 };
+	struct output_set set = { 0 };
+	int rc;
+
+	if (!o->output)
+		usage_error(o->cmd, "no output directory: give -o DIR");
+	rc = build(o, BUILD_ALL, &m);
+	if (!rc && !output_set(o, &m, &set, true))
+		rc = EXIT_INPUT;
+	/* an output that is an input, or another output, is refused before anything is written */
+	if (!rc && !output_refuse_aliases(&set, &m.deps))
+		rc = EXIT_USAGE;
+	struct strlist created = { 0 };
+
+	if (!rc && !(make_dirs(o->output, &created) && output_commit(&set, o->verbose)))
+		rc = EXIT_USAGE;
+	/* a failed run leaves no directory it made behind, deepest first */
+	for (unsigned i = created.n; rc && i-- > 0;)
+		rmdir(created.v[i]);
+	strlist_free(&created);
+	if (!rc && o->verbose) {
+		struct stats st = model_stats(&m);
+
+		fprintf(stderr, "MAX_LSM_COUNT %u, %u hooks, %lu static calls, %lu static keys\n",
+			m.max_lsm_count, m.nhooks, st.static_calls, st.static_keys);
+	}
+	output_free(&set);
+	model_free(&m);
+	return rc;
+}
+
+/* Print argv as a shell command, with "generate" in place of the command. */
+/* check's "why": what changed since the checked-in manifest was made, if it reads. */
+static void print_why(const struct opts *o, const struct model *m)
+{
+	struct model old = { 0 };
+	struct model_diff d;
+	size_t len;
+	char *text;
+	bool have_old;
+
+	diag_quiet = true;	/* a stale manifest that does not read just has no why */
+	text = read_file(o->manifest, &len);
+	have_old = text && json_read_manifest(&old, o->manifest, text, len);
+	diag_quiet = false;
+	if (have_old && !diff_models(&old, m, &d)) {
+		printf("\nwhy (%s against this run):\n", o->manifest);
+		diff_print(&d);
+	}
+	if (have_old)
+		diff_free(&d);
+	free(text);
+	model_free(&old);
+}
+
+int cmd_check(struct opts *o)
+{
+	struct model m = { 0 };
+	struct output_set set = { 0 };
+	bool fresh;
+	int rc;
+
+	if (!o->output)
+		usage_error(o->cmd, "no output directory: give -o DIR");
+	rc = build(o, BUILD_ALL, &m);
+	if (!rc && !output_set(o, &m, &set, false))
+		rc = EXIT_INPUT;
+	if (rc) {
+		model_free(&m);
+		return rc;
+	}
+	/* one screen first (files, lines, why), then the diffs */
+	fresh = output_compare(&set, o->quiet);
+	if (!fresh && !o->quiet && o->manifest && path_exists(o->manifest))
+		print_why(o, &m);
+	if (!fresh && !o->quiet && !o->stat) {
+		fflush(stdout);
+		output_diffs(&set);
+	}
+	output_free(&set);
+	model_free(&m);
+	if (fresh)
+		return 0;
+	if (!o->quiet) {
+		fprintf(stderr, "lsmgen: %s is stale\n", o->output);
+		report_regenerate(o->argc, o->argv);
+	}
+	return EXIT_INPUT;
+}
+
+int cmd_stats(struct opts *o)
+{
+	/* --impls alone: max and exact side by side; else the layout the options ask for */
+	bool both = o->b.impls && !o->b.slots;
+	struct model m = { 0 };
+
+	if (both)
+		o->b.slots = SLOTS_EXACT;
+	int rc = build(o, BUILD_ALL, &m);
+	struct stats max = model_stats_max(&m), st = model_stats(&m);
+
+	if (rc) {
+		/* nothing */
+	} else if (both && !o->json) {
+		report_stats_both(&max, &st);
+	} else if (o->json) {
+		print_json(json_stats(&st));
+	} else {
+		report_stats(&m, &st);
+	}
+	model_free(&m);
+	return rc;
+}
+
+/* One side of a diff: a manifest, or HOOKDEFS:CONFIG built as generate would. */
+static bool load_side(const struct opts *o, const char *op, struct model *m)
+{
+	const char *colon = strchr(op, ':');
+
+	if (path_exists(op) || !colon) {
+		size_t len;
+		char *text = read_file(op, &len);
+		bool ok = text && json_read_manifest(m, op, text, len);
+
+		free(text);
+		return ok;
+	}
+	char *hookdefs = xstrndup(op, (size_t)(colon - op));
+	struct opts side = *o;
+
+	side.b.hookdefs = hookdefs;
+	side.b.config = colon + 1;
+	bool ok = build(&side, BUILD_HOOKS, m) == 0;
+
+	free(side.owned[1]);
+	free(hookdefs);
+	return ok;
+}
+
+int cmd_diff(struct opts *o)
+{
+	struct model a = { 0 }, b = { 0 };
+	struct model_diff d;
+
+	if (o->nops != 2)
+		usage_error(o->cmd, "give two models: manifests or HOOKDEFS:CONFIG");
+	if (!load_side(o, o->ops[0], &a) || !load_side(o, o->ops[1], &b)) {
+		model_free(&a);
+		model_free(&b);
+		return EXIT_USAGE;
+	}
+	bool equal = diff_models(&a, &b, &d);
+
+	if (o->json)
+		print_json(json_diff(&d, equal));
+	else
+		diff_print(&d);
+	diff_free(&d);
+	model_free(&a);
+	model_free(&b);
+	return equal ? 0 : 1;
+}
+
+int cmd_impls(struct opts *o)
+{
+	struct model m = { 0 };
+	struct impls im = { 0 };
+	char sha[65];
+	unsigned nhooks;
+	int rc;
+
+	if (!o->b.kernel)
+		usage_error(o->cmd, "give --kernel KDIR");
+	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
+
+	rc = build(o, BUILD_LSMS, &m);
+	if (!rc && !(scan_kernel(o->b.kernel, &m.reg, &im, &m.deps) &&
+		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
+		rc = EXIT_INPUT;
+	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
+	for (unsigned i = 0; !rc && i < im.n; i++)
+		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
+			warn_at(im.lsms[i].unlisted, 0, 0,
+				"LSM '%s' is not in the LSM list: its hooks keep MAX_LSM_COUNT "
+				"slots", im.lsms[i].name);
+	if (!rc) {
+		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
+		im.table_sha256 = xstrdup(sha);
+		im.table_hooks = nhooks;
+		print_json(json_impls(&im));
+	}
+	free(table);
+	impls_free(&im);
+	model_free(&m);
+	return rc;
+}
