@@ -1,4 +1,4 @@
-"""Issue 2's acceptance: for every (table, config) pair of ../shared/kernel, lsmgen hooks
+"""The hooks a configuration keeps, as the preprocessor keeps them: for every (table, config) pair of ../shared/kernel, lsmgen hooks
 --json lists exactly what the system cpp keeps, and lsmgen count equals what the kernel's
 own lsm_count.h computes under cpp."""
 

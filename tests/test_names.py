@@ -1,8 +1,8 @@
-"""Accepted input gives C that compiles, whatever its parameters are called (issue 14,
-item 3). Every identifier the templates hold (the locals and parameters they declare,
-rc, n, lsmid, and the tables they read) is used as a parameter name of a hook, int and
-void, with every dispatch shape (keys, switch, primitives, lsmid dispatchers, the
-runtime toggle); the output is compiled with gcc and clang (-Wall -Wextra -Werror)
+"""Accepted input gives C that compiles, whatever its parameters are called. Every
+identifier the templates hold (the locals and parameters they declare, rc, n, lsmid,
+and the tables they read) is used as a parameter name of a hook, int and void, with
+every dispatch shape (keys, switch, primitives, lsmid dispatchers, the runtime toggle);
+the output is compiled with gcc and clang (-Wall -Wextra -Werror)
 against the stand-in and each dispatcher called once. The identifiers come from the
 shipped templates, not from a list in lsmgen, so a template that declares a new name is
 tested at once. Parameters named like the globals made for their own hook

@@ -1,4 +1,4 @@
-"""The output set of a run is safe for the user's files (issue 14, items 1, 2, 5, 6):
+"""The output set of a run is safe for the user's files:
 
 (1) an output that is an input, or another output (by path, symbolic link or hard
     link), is refused with exit 2 before anything is written;

@@ -1,4 +1,5 @@
-"""Issue 5's behaviour and object-code tests, for one hook table.
+"""The per-slot primitives and lsmid dispatchers: behaviour and object code, for one hook
+table.
 
 For each hook of hookdefs/policies.json that the table keeps, tests/nonstandard/loops.h
 has the loop security.c writes with lsmgen's primitives (prim_H, as docs/nonstandard-

@@ -40,7 +40,7 @@ struct security_hook_list {
 		void *lsm_func_addr;
 	} hook;
 	const struct lsm_id *lsmid;
-	bool runtime;		/* LSM_HOOK_INIT_RUNTIME (seed patch 006) */
+	bool runtime;		/* LSM_HOOK_INIT_RUNTIME: a runtime LSM's hook */
 };
 
 struct static_call_key {
