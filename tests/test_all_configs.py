@@ -97,8 +97,8 @@ def main():
             c.check(not long, f"--all-configs {name}: lines over 100 columns: {long[:10]}")
         configs = list(kmodel.configs()) if version != "example" else [
             os.path.join(example, "config"),
-            os.path.join(kmodel.SOURCE, "tests", "golden", "n0", "config"),
-            os.path.join(kmodel.SOURCE, "tests", "golden", "n1", "config")]
+            os.path.join(kmodel.SOURCE, "tests", "cases", "n0", "config"),
+            os.path.join(kmodel.SOURCE, "tests", "cases", "n1", "config")]
         for name, text in SYNTHETIC.items():
             path = os.path.join(tmp, name + ".config")
             with open(path, "w") as f:

@@ -26,7 +26,7 @@ import kmodel  # noqa: E402
 SOURCE = os.path.dirname(HERE)
 PATCH = os.path.join(SOURCE, "kernel", "6.12", "checked-in",
                      "0001-lsm-build-from-dispatch-code-checked-into-the-tree.patch")
-TREE = os.path.join(HERE, "golden", "scan-tree")
+TREE = os.path.join(HERE, "cases", "scan-tree")
 OUT = "include/linux/lsm"
 REGEN = f"lsmgen generate --all-configs --slots exact --kernel . -o {OUT}"
 c = kmodel.Checker()

@@ -21,7 +21,7 @@ import kmodel  # noqa: E402
 
 SOURCE = os.path.dirname(HERE)
 EX = os.path.join(SOURCE, "hookdefs", "example")
-TREE = os.path.join(HERE, "golden", "scan-tree")
+TREE = os.path.join(HERE, "cases", "scan-tree")
 c = kmodel.Checker()
 
 

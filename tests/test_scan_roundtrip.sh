@@ -1,6 +1,6 @@
 #!/bin/sh
 # lsmgen impls writes what --impls reads: generating --slots exact from the scan's JSON
-# gives the same files as scanning the tree directly (tests/golden/scan-tree).
+# gives the same files as scanning the tree directly (tests/cases/scan-tree).
 set -eu
 lsmgen=$(readlink -f "$1")
 tree=$2

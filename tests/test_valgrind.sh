@@ -45,30 +45,30 @@ b=tests/bad
 vg 0 generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json" --depfile "$tmp/d"
 vg 0 generate --hookdefs $t --config $c -o "$tmp/o" --manifest "$tmp/o/m.json"
 vg 0 check --hookdefs $t --config $c -o out --manifest out/manifest.json
-vg 1 check --hookdefs $t --config tests/golden/n1/config -o out
+vg 1 check --hookdefs $t --config tests/cases/n1/config -o out
 vg 0 hooks --hookdefs $t --config $c --json
 vg 0 count --config $c --explain --lsm-count-h tests/cases/lsm-count-h-17/lsm_count.h
 vg 0 stats --hookdefs $t --config $c
-vg 1 diff out/manifest.json $t:tests/golden/n1/config --json
+vg 1 diff out/manifest.json $t:tests/cases/n1/config --json
 vg 1 hooks --hookdefs $b/hooks-param-no-name/table.h --config $c
 vg 1 generate --hookdefs $t --config $c --templates $b/templates-unknown-name/tmpl -o "$tmp/x"
 vg 0 count --config tests/cases/config-bad-lines/input.config
 vg 1 count --config $c --lsms $b/lsms-bad-json/lsms.json
 vg 1 generate --hookdefs $t --config $c --policies $b/policies-bad/policies.json -o "$tmp/y"
-vg 0 impls --kernel tests/golden/scan-tree/linux --lsms tests/golden/scan-tree/lsms.json
-vg 0 generate --kernel tests/golden/scan-tree/linux -O tests/golden/scan-tree/build \
-	--lsms tests/golden/scan-tree/lsms.json --slots exact -o "$tmp/z"
-vg 0 stats --hookdefs $t --config $c --impls tests/golden/exact/impls.json
+vg 0 impls --kernel tests/cases/scan-tree/linux --lsms tests/cases/scan-tree/lsms.json
+vg 0 generate --kernel tests/cases/scan-tree/linux -O tests/cases/scan-tree/build \
+	--lsms tests/cases/scan-tree/lsms.json --slots exact -o "$tmp/z"
+vg 0 stats --hookdefs $t --config $c --impls tests/cases/exact/impls.json
 cp $c "$tmp/c.config"	# a copy: the run must refuse to overwrite it, but if it did...
 vg 2 generate --hookdefs $t --config "$tmp/c.config" -o "$tmp/o" --depfile "$tmp/c.config"
 vg 1 generate --hookdefs $t --config $c --slots exact --impls $b/impls-unknown-hook/impls.json \
 	-o "$tmp/w"
 vg 1 generate --hookdefs $t --config $c --templates $b/templates-too-deep/tmpl -o "$tmp/v"
 vg 0 stats --hookdefs $t --config $c --dispatch switch --json
-g=tests/golden/all-configs-exact
+g=tests/cases/all-configs-exact
 vg 0 generate --all-configs --hookdefs $t --lsms $g/lsms.json --slots exact --impls $g/impls.json \
 	-o "$tmp/ac" --manifest "$tmp/ac/m.json"
 vg 1 check --all-configs --hookdefs tests/cases/check-all-configs-hook-added/table.h \
 	--lsms tests/cases/check-all-configs-hook-added/lsms.json \
 	-o tests/cases/check-all-configs-hook-added/checked-in
-vg 0 hooks --all-configs --kernel tests/golden/scan-tree/linux --json
+vg 0 hooks --all-configs --kernel tests/cases/scan-tree/linux --json
