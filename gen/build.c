@@ -301,7 +301,22 @@ static int apply_dispatch(const struct build_opts *b, struct model *m)
 	return 0;
 }
 
-int build_model(const struct build_opts *b, struct model *m)
+/* impls: the scan of the tree, and the hook table it was made for, as its file records it. */
+static bool load_tree_facts(const struct build_opts *b, struct model *m, struct impls *im)
+{
+	char sha[65];
+	unsigned nhooks;
+
+	if (!scan_kernel(b->kernel, &m->reg, im, &m->deps) ||
+	    !hooktable_fingerprint(b->hookdefs, sha, &nhooks, NULL))
+		return false;
+	im->table_file = xstrdup("include/linux/lsm_hook_defs.h");
+	im->table_sha256 = xstrdup(sha);
+	im->table_hooks = nhooks;
+	return true;
+}
+
+int build_model(const struct build_opts *b, struct model *m, struct impls *facts)
 {
 	struct impls tree = { 0 };
 	struct config *cfg = NULL;
@@ -335,6 +350,8 @@ int build_model(const struct build_opts *b, struct model *m)
 	/* listing hooks needs no facts: only what counts does */
 	if (b->stage != BUILD_HOOKS && b->stage >= BUILD_COUNT && !load_facts(b, m, &tree))
 		goto input_error;
+	if (b->stage == BUILD_FACTS && !load_tree_facts(b, m, &tree))
+		goto input_error;
 	if (b->stage >= BUILD_COUNT)
 		model_count(m, cfg);	/* cfg NULL: --all-configs */
 	/* how many slots each hook has, and how they are dispatched */
@@ -343,7 +360,10 @@ int build_model(const struct build_opts *b, struct model *m)
 			goto input_error;
 		rc = apply_dispatch(b, m);
 	}
-	impls_free(&tree);
+	if (facts)
+		*facts = tree;
+	else
+		impls_free(&tree);
 	config_free(cfg);
 	return rc;
 input_error:

@@ -6,7 +6,8 @@
 
 /* How far a command needs the model built; each stage includes the ones before. */
 enum build_stage {
-	BUILD_LSMS,		/* the LSM list only (impls) */
+	BUILD_FACTS,		/* the LSM list, and a tree's implementer facts with the
+				 * fingerprint of its hook table (impls) */
 	BUILD_COUNT,		/* and the configuration: MAX_LSM_COUNT (count) */
 	BUILD_HOOKS,		/* and the hook table with its policies (hooks, diff) */
 	BUILD_ALL,		/* and slots and dispatch: what generate writes */
@@ -27,11 +28,15 @@ struct build_opts {
 	const char *abstain, *runtime_lsm;
 };
 
+struct impls;
+
 /*
  * Build m from b: 0, or EXIT_INPUT after reporting every input error it could find, or
  * EXIT_USAGE after a usage error. m records every file read in m->deps either way; free it
  * with model_free(). --explain-slots prints its explanation while the slots are decided.
+ * The implementer facts read or scanned go to *facts (free with impls_free()) when facts
+ * is not NULL.
  */
-int build_model(const struct build_opts *b, struct model *m);
+int build_model(const struct build_opts *b, struct model *m, struct impls *facts);
 
 #endif

@@ -61,15 +61,21 @@ static void resolve_inputs(struct opts *o, bool need_hookdefs)
 }
 
 /* The one way a command gets its model: its inputs resolved, then build_model(). */
-static int build(struct opts *o, enum build_stage stage, struct model *m)
+static int build(struct opts *o, enum build_stage stage, struct model *m,
+		 struct impls *facts)
 {
-	if (stage >= BUILD_COUNT)
+	if (stage >= BUILD_COUNT) {
 		resolve_inputs(o, stage >= BUILD_HOOKS);
-	else if (o->b.lsms && o->b.lsm_count_h)
-		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
+	} else {
+		/* impls: the tree's own hook table, no configuration */
+		if (o->b.lsms && o->b.lsm_count_h)
+			usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
+		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
+		o->b.hookdefs = o->owned[0];
+	}
 	o->b.cmd = o->cmd;
 	o->b.stage = stage;
-	return build_model(&o->b, m);
+	return build_model(&o->b, m, facts);
 }
 
 /* Print a JSON text made by json.c, and free it. */
@@ -82,7 +88,7 @@ static void print_json(char *json)
 int cmd_count(struct opts *o)
 {
 	struct model m = { 0 };
-	int rc = build(o, BUILD_COUNT, &m);
+	int rc = build(o, BUILD_COUNT, &m, NULL);
 
 	if (rc || !o->explain) {
 		if (!rc)
@@ -104,7 +110,7 @@ int cmd_hooks(struct opts *o)
 		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
 			    "--explain-slots here (lsmgen stats shows what slots cost)");
 	/* --explain-slots prints while the model is built, and is then all hooks prints */
-	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m);
+	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m, NULL);
 	if (!rc && !o->b.explain_slots && o->json)
 		print_json(json_model(&m, false));
 	else if (!rc && !o->b.explain_slots)
@@ -159,7 +165,7 @@ int cmd_generate(struct opts *o)
 
 	if (!o->output)
 		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m);
+	rc = build(o, BUILD_ALL, &m, NULL);
 	if (!rc && !output_set(o, &m, &set, true))
 		rc = EXIT_INPUT;
 	/* an output that is an input, or another output, is refused before anything is written */
@@ -217,7 +223,7 @@ int cmd_check(struct opts *o)
 
 	if (!o->output)
 		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m);
+	rc = build(o, BUILD_ALL, &m, NULL);
 	if (!rc && !output_set(o, &m, &set, false))
 		rc = EXIT_INPUT;
 	if (rc) {
@@ -251,7 +257,7 @@ int cmd_stats(struct opts *o)
 
 	if (both)
 		o->b.slots = SLOTS_EXACT;
-	int rc = build(o, BUILD_ALL, &m);
+	int rc = build(o, BUILD_ALL, &m, NULL);
 	struct stats max = model_stats_max(&m), st = model_stats(&m);
 
 	if (rc) {
@@ -285,7 +291,7 @@ static bool load_side(const struct opts *o, const char *op, struct model *m)
 
 	side.b.hookdefs = hookdefs;
 	side.b.config = colon + 1;
-	bool ok = build(&side, BUILD_HOOKS, m) == 0;
+	bool ok = build(&side, BUILD_HOOKS, m, NULL) == 0;
 
 	free(side.owned[1]);
 	free(hookdefs);
@@ -320,31 +326,19 @@ int cmd_impls(struct opts *o)
 {
 	struct model m = { 0 };
 	struct impls im = { 0 };
-	char sha[65];
-	unsigned nhooks;
 	int rc;
 
 	if (!o->b.kernel)
 		usage_error(o->cmd, "give --kernel KDIR");
-	char *table = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
-
-	rc = build(o, BUILD_LSMS, &m);
-	if (!rc && !(scan_kernel(o->b.kernel, &m.reg, &im, &m.deps) &&
-		     hooktable_fingerprint(table, sha, &nhooks, NULL)))
-		rc = EXIT_INPUT;
+	rc = build(o, BUILD_FACTS, &m, &im);
 	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
 	for (unsigned i = 0; !rc && i < im.n; i++)
 		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
 			warn_at(im.lsms[i].unlisted, 0, 0,
 				"LSM '%s' is not in the LSM list: its hooks keep MAX_LSM_COUNT "
 				"slots", im.lsms[i].name);
-	if (!rc) {
-		im.table_file = xstrdup("include/linux/lsm_hook_defs.h");
-		im.table_sha256 = xstrdup(sha);
-		im.table_hooks = nhooks;
+	if (!rc)
 		print_json(json_impls(&im));
-	}
-	free(table);
 	impls_free(&im);
 	model_free(&m);
 	return rc;
