@@ -147,6 +147,72 @@ static char *count_name(const struct model *m, const struct hook *h)
 	return m->layout.slots == SLOTS_EXACT ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
 }
 
+/* One term of LSM_SLOTS_<hook>: in parentheses when it is a conjunction, and one too long
+ * for its line goes on at its last " && " in reach. */
+static char *term_text(const char *term)
+{
+	char *paren = xasprintf(strstr(term, "&&") ? "(%s)" : "%s", term);
+
+	if (strlen(paren) <= 80)
+		return paren;
+	char *cut = paren + 80;
+
+	while (cut > paren && strncmp(cut, " && ", 4))
+		cut--;
+	if (cut == paren)
+		return paren;
+	char *split = xasprintf("%.*s && \\\n\t  %s", (int)(cut - paren), paren, cut + 4);
+
+	free(paren);
+	return split;
+}
+
+/*
+ * LSM_SLOTS_<hook> from its terms, as the per-configuration count is: the terms that
+ * hold; MAX_LSM_COUNT where anything is unsure (the sum, if an LSM's two entries make it
+ * larger); 0 when nothing counts (the gate unset: MAX_LSM_COUNT is then 0). One term a
+ * line, continued with backslashes: a new implementer is one new line.
+ */
+static char *slots_expression(const struct model *m, const struct slot_terms *t)
+{
+	static const char next[] = " \\\n\t";
+	struct buf sum = { 0 }, u = { 0 };
+	char *inner, *e;
+
+	for (unsigned i = 0; i < t->sum.n; i++) {
+		char *term = term_text(t->sum.v[i]);
+
+		buf_printf(&sum, "%s%s%s", i ? " +" : "", i ? next : "", term);
+		free(term);
+	}
+	for (unsigned i = 0; i < t->unsure.n; i++)
+		buf_printf(&u, "%s%s%s", i ? " ||" : "", i ? next : "", t->unsure.v[i]);
+	if (!t->always_unsure && !u.len) {
+		inner = xstrdup(sum.len ? sum.s : "0");
+	} else {
+		char *pick = t->lsm_twice && sum.len ?
+			     xasprintf("(%s > MAX_LSM_COUNT ?%s%s :%sMAX_LSM_COUNT)", sum.s, next,
+				       sum.s, next) :
+			     xstrdup("MAX_LSM_COUNT");
+
+		inner = t->always_unsure ? pick : xasprintf("%s ? %s :%s%s", u.s, pick, next,
+							     sum.len ? sum.s : "0");
+		if (inner != pick)
+			free(pick);
+	}
+	/* without a term of its own, MAX_LSM_COUNT (0 when nothing counts) needs no gate */
+	if (!sum.len)
+		e = strchr(inner, ' ') ? xasprintf("(%s)", inner) : xstrdup(inner);
+	else if (m->reg.gate)
+		e = xasprintf("(MAX_LSM_COUNT ?%s%s : 0)", next, inner);
+	else
+		e = xasprintf("(%s%s)", next, inner);
+	free(inner);
+	buf_free(&sum);
+	buf_free(&u);
+	return e;
+}
+
 static struct tv *hook_value(const struct model *m, const struct hook *h, const struct hook *prev,
 			     const struct hook *next)
 {
@@ -193,7 +259,10 @@ static struct tv *hook_value(const struct model *m, const struct hook *h, const 
 
 	tv_set(o, "count", tv_str(count));
 	free(count);
-	tv_set(o, "slots_expr", tv_str(h && h->slots_expr ? h->slots_expr : ""));
+	char *expr = h && h->terms ? slots_expression(m, h->terms) : xstrdup("");
+
+	tv_set(o, "slots_expr", tv_str(expr));
+	free(expr);
 	tv_set(o, "line", tv_uint(h ? h->line : 0));
 	struct tv *slots = tv_set(o, "slots", tv_list(slot_value(0)));
 

@@ -103,7 +103,11 @@ void hook_free(struct hook *h)
 	free(h->ret);
 	free(h->def);
 	free(h->guard);
-	free(h->slots_expr);
+	if (h->terms) {
+		strlist_free(&h->terms->sum);
+		strlist_free(&h->terms->unsure);
+		free(h->terms);
+	}
 }
 
 void model_free(struct model *m)

@@ -38,8 +38,19 @@ struct hook {
 	unsigned nslots;	/* slots of this hook: MAX_LSM_COUNT, or exact; with
 				 * --all-configs, the most any configuration can have */
 	bool slots_unsure;	/* --slots exact could not be sure: MAX_LSM_COUNT kept */
-	char *slots_expr;	/* --all-configs --slots exact: LSM_SLOTS_<hook> as a C
-				 * constant expression of Kconfig symbols */
+	struct slot_terms *terms;	/* --all-configs --slots exact, or NULL */
+};
+
+/*
+ * --all-configs --slots exact: the terms of LSM_SLOTS_<hook>, each a C constant expression
+ * of Kconfig symbols (an entry's LSM, #if condition and Makefile condition): the count is
+ * the sum of those that hold, MAX_LSM_COUNT where an unsure one holds or always_unsure.
+ */
+struct slot_terms {
+	struct strlist sum;	/* one per entry whose condition C can say */
+	struct strlist unsure;	/* where any holds, the count is not known */
+	bool always_unsure;
+	bool lsm_twice;		/* an LSM has two entries: the count may pass MAX_LSM_COUNT */
 };
 
 /* One LSM that counts towards MAX_LSM_COUNT, and the Kconfig symbol that builds it. */

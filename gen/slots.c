@@ -334,60 +334,10 @@ static bool guard_as_c(const char *g, struct buf *out)
 	return true;
 }
 
-/* What one hook's slot count is made of, in every configuration. */
-struct hook_terms {
-	struct strlist sum;	/* an entry per term: it fills a slot when it holds */
-	struct strlist unsure;	/* where any holds, the count is not known: MAX_LSM_COUNT */
-	bool always_unsure;
-	bool lsm_twice;		/* an LSM has two entries: the count may pass MAX_LSM_COUNT */
-};
-
 static void add_unique(struct strlist *l, const char *s)
 {
 	if (!strlist_has(l, s))
 		strlist_add(l, s);
-}
-
-/*
- * LSM_SLOTS_<hook> from its terms, as the per-configuration count is: the terms that
- * hold; MAX_LSM_COUNT where anything is unsure (the sum, if an LSM's two entries make it
- * larger); 0 when nothing counts (the gate unset: MAX_LSM_COUNT is then 0).
- */
-static char *slots_expression(const struct model *m, const struct hook_terms *t)
-{
-	/* one term a line, continued with backslashes: a new implementer is one new line */
-	static const char next[] = " \\\n\t";
-	struct buf sum = { 0 }, u = { 0 };
-	char *inner, *e;
-
-	for (unsigned i = 0; i < t->sum.n; i++)
-		buf_printf(&sum, "%s%s%s", i ? " +" : "", i ? next : "", t->sum.v[i]);
-	for (unsigned i = 0; i < t->unsure.n; i++)
-		buf_printf(&u, "%s%s%s", i ? " ||" : "", i ? next : "", t->unsure.v[i]);
-	if (!t->always_unsure && !u.len) {
-		inner = xstrdup(sum.len ? sum.s : "0");
-	} else {
-		char *pick = t->lsm_twice && sum.len ?
-			     xasprintf("(%s > MAX_LSM_COUNT ?%s%s :%sMAX_LSM_COUNT)", sum.s, next,
-				       sum.s, next) :
-			     xstrdup("MAX_LSM_COUNT");
-
-		inner = t->always_unsure ? pick : xasprintf("%s ? %s :%s%s", u.s, pick, next,
-							     sum.len ? sum.s : "0");
-		if (inner != pick)
-			free(pick);
-	}
-	/* without a term of its own, MAX_LSM_COUNT (0 when nothing counts) needs no gate */
-	if (!sum.len)
-		e = strchr(inner, ' ') ? xasprintf("(%s)", inner) : xstrdup(inner);
-	else if (m->reg.gate)
-		e = xasprintf("(MAX_LSM_COUNT ?%s%s : 0)", next, inner);
-	else
-		e = xasprintf("(%s%s)", next, inner);
-	free(inner);
-	buf_free(&sum);
-	buf_free(&u);
-	return e;
 }
 
 /*
@@ -406,9 +356,101 @@ static signed char *preprocessable(const char *const *exprs, unsigned n)
 	return res;
 }
 
+/*
+ * The term entry e of LSM l adds to LSM_SLOTS_<hook>, its LSM's count first: counts, the
+ * #if around it (defined(X) as IS_BUILTIN(X)) and its file's Makefile condition. False
+ * if no C expression can say it.
+ */
+static bool entry_term(const struct impl_lsm *l, const struct impl_entry *e,
+		       const char *counts, struct buf *term)
+{
+	bool holds = true;
+
+	buf_puts(term, counts);
+	if (e->guard) {
+		holds = only_kconfig(e->guard);
+		if (holds) {
+			buf_puts(term, " && (");
+			holds = guard_as_c(e->guard, term);
+			buf_putc(term, ')');
+		}
+	}
+	/* a file built by the LSM's own symbol adds nothing to the LSM's term */
+	if (holds && e->build_condition &&
+	    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_"))) {
+		buf_puts(term, " && ");
+		put_build_condition(term, e->build_condition);
+	}
+	return holds;
+}
+
+/* Each fate of LSM l (an entry, or a hook of an LSM that fills every hook) in its hook's
+ * terms; ok says, per entry, whether its guard preprocesses at all. */
+static void lsm_terms(struct model *m, const struct impls *im, const struct impl_lsm *l,
+		      const signed char *ok)
+{
+	bool listed = l->kconfig && registry_find(&m->reg, l->kconfig, true);
+	char *counts = l->kconfig ? xasprintf("IS_ENABLED(%s)", l->kconfig) : NULL;
+	struct strlist filled = { 0 };
+
+	for (unsigned j = 0; j < lsm_fates(m, l); j++) {
+		const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
+		struct hook *h = model_find_hook(m, e ? e->hook : m->hooks[j - l->n].name);
+		const char *unsure = e ? e->unsure : l->opaque;
+		struct buf term = { 0 };
+
+		if (!h)
+			continue;	/* the table has no such hook */
+		struct slot_terms *t = h->terms;
+
+		if (l->unsure || !counts) {
+			t->always_unsure = true;
+		} else if (!listed || unsure) {
+			/* built but not counted, or what it registers here is not known */
+			add_unique(&t->unsure, counts);
+		} else if (e && !(ok[j] >= 0 && entry_term(l, e, counts, &term))) {
+			warn_at(e->file ? e->file : im->source, e->line, 0,
+				"%s: %s of LSM '%s' has a condition no C expression can say: "
+				"LSM_SLOTS_%s is MAX_LSM_COUNT when %s is set", h->name,
+				e->function, l->name, h->name, l->kconfig);
+			add_unique(&t->unsure, counts);
+		} else {
+			if (!e)
+				buf_puts(&term, counts);
+			t->lsm_twice |= strlist_has(&filled, h->name);
+			strlist_add(&filled, h->name);
+			strlist_add(&t->sum, term.s);
+		}
+		buf_free(&term);
+	}
+	strlist_free(&filled);
+	free(counts);
+}
+
+/* A listed LSM with no entries at all: where it is built, no hook's count is known. */
+static void lsms_without_entries(struct model *m, const struct impls *im)
+{
+	for (unsigned r = 0; r < m->reg.n; r++) {
+		const struct lsm *lsm = &m->reg.lsms[r];
+		bool found = false;
+
+		for (unsigned i = 0; i < im->n && !found; i++)
+			found = im->lsms[i].kconfig && !strcmp(im->lsms[i].kconfig, lsm->kconfig) &&
+				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
+		if (found)
+			continue;
+		char *counts = xasprintf("IS_ENABLED(%s)", lsm->kconfig);
+
+		warn_at(im->source, 0, 0, "LSM '%s' (%s) has no entries here: where it is built, "
+			"every hook keeps MAX_LSM_COUNT slots", lsm->name, lsm->kconfig);
+		for (unsigned i = 0; i < m->nhooks; i++)
+			add_unique(&m->hooks[i].terms->unsure, counts);
+		free(counts);
+	}
+}
+
 bool slots_all_configs(struct model *m, const struct impls *im)
 {
-	struct hook_terms *t = xcalloc(m->nhooks ? m->nhooks : 1, sizeof(*t));
 	unsigned nexpr = 0, k = 0;
 
 	/* every guard that may count, preprocessed once to find the ones that do not */
@@ -422,121 +464,19 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 				     im->lsms[i].entries[j].guard : "1";
 	signed char *ok = preprocessable(exprs, nexpr);
 
+	for (unsigned i = 0; i < m->nhooks; i++)
+		m->hooks[i].terms = xcalloc(1, sizeof(*m->hooks[i].terms));
 	k = 0;
-	for (unsigned i = 0; i < im->n; i++) {
-		const struct impl_lsm *l = &im->lsms[i];
-		bool listed = l->kconfig && registry_find(&m->reg, l->kconfig, true);
-		char *counts = l->kconfig ? xasprintf("IS_ENABLED(%s)", l->kconfig) : NULL;
-		struct strlist filled = { 0 };
-
-		for (unsigned j = 0; j < lsm_fates(m, l); j++) {
-			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
-			struct hook *h = model_find_hook(m, e ? e->hook : m->hooks[j - l->n].name);
-			bool holds = !e || ok[k++] >= 0;
-			const char *unsure = e ? e->unsure : l->opaque;
-
-			if (!h)
-				continue;	/* the table has no such hook */
-			struct hook_terms *ht = &t[h - m->hooks];
-			struct buf term = { 0 };
-
-			if (l->unsure || !counts) {
-				ht->always_unsure = true;
-				continue;
-			}
-			/* not counted in MAX_LSM_COUNT, but built: no one knows its slot */
-			if (!listed) {
-				add_unique(&ht->unsure, counts);
-				continue;
-			}
-			/* where the LSM counts, what it registers here is not known */
-			if (unsure) {
-				add_unique(&ht->unsure, counts);
-				continue;
-			}
-			buf_puts(&term, counts);
-			if (holds && e && e->guard) {
-				holds = only_kconfig(e->guard);
-				if (holds) {
-					buf_puts(&term, " && (");
-					holds = guard_as_c(e->guard, &term);
-					buf_putc(&term, ')');
-				}
-			}
-			/* a file built by the LSM's own symbol adds nothing to the LSM's term */
-			if (holds && e && e->build_condition &&
-			    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_"))) {
-				buf_puts(&term, " && ");
-				put_build_condition(&term, e->build_condition);
-			}
-			if (!holds) {
-				warn_at(e->file ? e->file : im->source, e->line, 0,
-					"%s: %s of LSM '%s' has a condition no C expression can "
-					"say: LSM_SLOTS_%s is MAX_LSM_COUNT when %s is set",
-					h->name, e->function, l->name,
-					h->name, l->kconfig);
-				add_unique(&ht->unsure, counts);
-			} else {
-				char *paren = xasprintf(strstr(term.s, "&&") ? "(%s)" : "%s",
-							term.s);
-
-				/* a term too long for its line goes on at its last " && "
-				 * in reach */
-				if (strlen(paren) > 80) {
-					char *cut = paren + 80;
-
-					while (cut > paren && strncmp(cut, " && ", 4))
-						cut--;
-					if (cut > paren) {
-						char *split = xasprintf("%.*s && \\\n\t  %s",
-									(int)(cut - paren), paren,
-									cut + 4);
-
-						free(paren);
-						paren = split;
-					}
-				}
-
-				ht->lsm_twice |= strlist_has(&filled, h->name);
-				strlist_add(&filled, h->name);
-				strlist_add(&ht->sum, paren);
-				free(paren);
-			}
-			buf_free(&term);
-		}
-		strlist_free(&filled);
-		free(counts);
-	}
-	/* a listed LSM with no entries at all: where it is built, no hook's count is known */
-	for (unsigned r = 0; r < m->reg.n; r++) {
-		bool found = false;
-
-		for (unsigned i = 0; i < im->n && !found; i++)
-			found = im->lsms[i].kconfig &&
-				!strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig) &&
-				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
-		if (found)
-			continue;
-		char *counts = xasprintf("IS_ENABLED(%s)", m->reg.lsms[r].kconfig);
-
-		warn_at(im->source, 0, 0,
-			"LSM '%s' (%s) has no entries here: where it is built, every hook keeps "
-			"MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
-		for (unsigned i = 0; i < m->nhooks; i++)
-			add_unique(&t[i].unsure, counts);
-		free(counts);
-	}
+	for (unsigned i = 0; i < im->n; k += im->lsms[i].n, i++)
+		lsm_terms(m, im, &im->lsms[i], ok + k);
+	lsms_without_entries(m, im);
 	for (unsigned i = 0; i < m->nhooks; i++) {
 		struct hook *h = &m->hooks[i];
-		bool unsure = t[i].always_unsure || t[i].unsure.n;
+		bool unsure = h->terms->always_unsure || h->terms->unsure.n;
 
-		h->slots_expr = slots_expression(m, &t[i]);
-		h->nslots = unsure && t[i].sum.n < m->reg.n ? m->reg.n : t[i].sum.n;
+		h->nslots = unsure && h->terms->sum.n < m->reg.n ? m->reg.n : h->terms->sum.n;
 		h->slots_unsure = unsure;
-		strlist_free(&t[i].sum);
-		strlist_free(&t[i].unsure);
 	}
-	free(t);
 	free(exprs);
 	free(ok);
 	return true;
