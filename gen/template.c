@@ -309,6 +309,163 @@ static bool word(const char **s, const char *end, const char *w)
 }
 
 /* Parse nodes from text position from until a closing tag; *stop gets that tag's word. */
+static struct node *parse_seq(struct parser *p, const char **from, const char **stop);
+
+/* {{> NAME}}: a partial defined above, rendered in this scope; NULL after an error. */
+static struct node *parse_partial_use(struct parser *p, const struct tag *t, const char *s,
+				      const char *e)
+{
+	for (s++; s < e && *s == ' '; s++)
+		;
+	for (unsigned k = 0; k < p->npartials; k++) {
+		if (strlen(p->partials[k].name) != (size_t)(e - s) ||
+		    strncmp(p->partials[k].name, s, (size_t)(e - s)))
+			continue;
+		struct node *n = new_node(N_PARTIAL, t);
+
+		n->text = xstrdup(p->partials[k].name);
+		n->body = p->partials[k].body;
+		return n;
+	}
+	char *x = xstrndup(s, (size_t)(e - s));
+
+	perr(p, t->line, t->col, "no partial '%s' defined above: write "
+	     "'{{#define %s}}' ... '{{/define}}' before using it", x, x);
+	free(x);
+	return NULL;
+}
+
+/* {{#define NAME}} ... {{/define}}, at the top level: the partial is kept, not rendered. */
+static bool parse_define(struct parser *p, const struct tag *t, const char *s, const char *e,
+			 const char **from)
+{
+	const char *closing;
+	char *name = xstrndup(s, (size_t)(e - s));
+
+	if (p->depth || !is_identifier(name)) {
+		perr(p, t->line, t->col, "%s", p->depth ?
+		     "'{{#define}}' goes at the top level, not inside a block" :
+		     "expected '{{#define NAME}}'");
+		free(name);
+		return false;
+	}
+	p->depth++;
+	struct node *body = parse_seq(p, from, &closing);
+
+	p->depth--;
+	if (!p->failed && (!closing || strncmp(closing, "/define", 7))) {
+		perr(p, t->line, t->col, "'{{#define %s}}' is never closed", name);
+		node_free(body);
+		free(name);
+		return false;
+	}
+	p->partials = xrealloc(p->partials, (p->npartials + 1) * sizeof(*p->partials));
+	p->partials[p->npartials++] = (struct partial){ name, body };
+	return true;
+}
+
+/* {{PATH}}; NULL after an error. */
+static struct node *parse_var(struct parser *p, const struct tag *t, const char *s,
+			      const char *e)
+{
+	if (!path_ok(s, (size_t)(e - s))) {
+		char *x = xstrndup(s, (size_t)(e - s));
+
+		perr(p, t->line, t->col, "'%s' is not a name", x);
+		free(x);
+		return NULL;
+	}
+	struct node *n = new_node(N_VAR, t);
+
+	n->text = xstrndup(s, (size_t)(e - s));
+	return n;
+}
+
+/* The opening tag of {{#for NAME in PATH}} or {{#if [!]PATH}}, and the tag that must close
+ * it in *end_word; NULL after an error. */
+static struct node *open_block(struct parser *p, const struct tag *t, const char *s,
+			       const char *e, const char **end_word)
+{
+	struct node *n = NULL;
+
+	if (word(&s, e, "#for")) {
+		const char *v = s;
+
+		while (s < e && *s != ' ')
+			s++;
+		n = new_node(N_FOR, t);
+		n->var = xstrndup(v, (size_t)(s - v));
+		while (s < e && *s == ' ')
+			s++;
+		if (!is_identifier(n->var) || !word(&s, e, "in") || !path_ok(s, (size_t)(e - s))) {
+			perr(p, t->line, t->col, "expected '{{#for NAME in PATH}}'%s", "");
+			node_free(n);
+			return NULL;
+		}
+		*end_word = "/for";
+	} else if (word(&s, e, "#if")) {
+		n = new_node(N_IF, t);
+		if (s < e && *s == '!') {
+			n->negate = true;
+			s++;
+		}
+		if (!path_ok(s, (size_t)(e - s))) {
+			perr(p, t->line, t->col, "expected '{{#if PATH}}' or '{{#if !PATH}}'%s", "");
+			node_free(n);
+			return NULL;
+		}
+		*end_word = "/if";
+	} else {
+		char *x = xstrndup(t->in, (size_t)(t->in_end - t->in));
+
+		perr(p, t->line, t->col, "unknown tag '{{%s}}'", x);
+		free(x);
+		return NULL;
+	}
+	n->text = xstrndup(s, (size_t)(e - s));
+	return n;
+}
+
+/* A block's body (and an {{#if}}'s {{#else}}) up to end_word; false after an error. */
+static bool parse_block_body(struct parser *p, const struct tag *t, struct node *n,
+			     const char **from, const char *end_word)
+{
+	const char *closing;
+
+	if (p->depth == MAX_NESTING) {
+		perr(p, t->line, t->col, "blocks nested deeper than %s: '{{#if}}' and "
+		     "'{{#for}}' go at most " STR(MAX_NESTING) " deep", STR(MAX_NESTING));
+		return false;
+	}
+	p->depth++;
+	n->body = parse_seq(p, from, &closing);
+	if (closing && n->kind == N_IF && strncmp(closing, "#else", 5) == 0)
+		n->alt = parse_seq(p, from, &closing);
+	p->depth--;
+	if (p->failed)
+		return false;
+	if (closing && strncmp(closing, end_word, strlen(end_word)) == 0)
+		return true;
+	const char *open = n->kind == N_FOR ? "#for" : "#if";
+
+	if (!closing) {
+		perr(p, t->line, t->col, "'{{%s}}' is never closed", open);
+		return false;
+	}
+	/* name the tag that ended the block, and the block it ended */
+	const struct tag *c = &p->tags[p->pos - 1];
+	char *what = xasprintf("'{{%.*s}}' ends the '{{%s}}' of line %u%s",
+			       (int)(c->in_end - c->in), c->in, open, t->line,
+			       strncmp(closing, "#else", 5) ? ": close the inner block first" :
+			       n->kind == N_FOR ? ", and '{{#for}}' has no '{{#else}}'" :
+			       ", which has an '{{#else}}' already");
+
+	perr(p, c->line, c->col, "%s", what);
+	free(what);
+	return false;
+}
+
+/* Text and tags up to a closing tag ({{/...}} or {{#else}}, left in *stop) or the end. */
 static struct node *parse_seq(struct parser *p, const char **from, const char **stop)
 {
 	struct node *head = NULL, **tail = &head;
@@ -317,10 +474,10 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 	while (!p->failed) {
 		const struct tag *t = p->pos < p->ntags ? &p->tags[p->pos] : NULL;
 		const char *upto = t ? t->start : *from + strlen(*from);
+		struct node *n = NULL;
 
 		if (upto > *from) {
-			struct node *n = new_node(N_TEXT, NULL);
-
+			n = new_node(N_TEXT, NULL);
 			n->text = xstrndup(*from, (size_t)(upto - *from));
 			*tail = n;
 			tail = &n->next;
@@ -329,158 +486,31 @@ static struct node *parse_seq(struct parser *p, const char **from, const char **
 			break;
 		p->pos++;
 		*from = t->end;
-		const char *s = t->in, *e = t->in_end;
+		const char *s = t->in, *e = t->in_end, *end_word = NULL;
 
 		if (*s == '!' || (*s == '~' && e - s == 1))
 			continue;
-		if (*s == '>') {
-			/* {{> NAME}}: a partial defined above, rendered in this scope */
-			for (s++; s < e && *s == ' '; s++)
-				;
-			struct partial *found = NULL;
-
-			for (unsigned k = 0; k < p->npartials; k++)
-				if (strlen(p->partials[k].name) == (size_t)(e - s) &&
-				    !strncmp(p->partials[k].name, s, (size_t)(e - s)))
-					found = &p->partials[k];
-			if (!found) {
-				char *x = xstrndup(s, (size_t)(e - s));
-
-				perr(p, t->line, t->col, "no partial '%s' defined above: write "
-				     "'{{#define %s}}' ... '{{/define}}' before using it", x, x);
-				free(x);
-				break;
-			}
-			struct node *n = new_node(N_PARTIAL, t);
-
-			n->text = xstrdup(found->name);
-			n->body = found->body;
-			*tail = n;
-			tail = &n->next;
-			continue;
-		}
 		if (word(&s, e, "#define")) {
-			const char *closing;
-			char *name = xstrndup(s, (size_t)(e - s));
-
-			if (p->depth || !is_identifier(name)) {
-				perr(p, t->line, t->col, "%s", p->depth ?
-				     "'{{#define}}' goes at the top level, not inside a block" :
-				     "expected '{{#define NAME}}'");
-				free(name);
+			if (!parse_define(p, t, s, e, from))
 				break;
-			}
-			p->depth++;
-			struct node *body = parse_seq(p, from, &closing);
-
-			p->depth--;
-			if (!p->failed && (!closing || strncmp(closing, "/define", 7))) {
-				perr(p, t->line, t->col, "'{{#define %s}}' is never closed", name);
-				node_free(body);
-				free(name);
-				break;
-			}
-			p->partials = xrealloc(p->partials,
-					       (p->npartials + 1) * sizeof(*p->partials));
-			p->partials[p->npartials++] = (struct partial){ name, body };
 			continue;
 		}
 		if (*s == '/' || word(&s, e, "#else")) {
 			*stop = t->in;
 			return head;
 		}
-		if (*s != '#') {
-			if (!path_ok(s, (size_t)(e - s))) {
-				char *x = xstrndup(s, (size_t)(e - s));
-
-				perr(p, t->line, t->col, "'%s' is not a name", x);
-				free(x);
-				break;
-			}
-			struct node *n = new_node(N_VAR, t);
-
-			n->text = xstrndup(s, (size_t)(e - s));
-			*tail = n;
-			tail = &n->next;
-			continue;
-		}
-		struct node *n;
-		const char *end_word;
-
-		if (word(&s, e, "#for")) {
-			const char *v = s;
-
-			while (s < e && *s != ' ')
-				s++;
-			n = new_node(N_FOR, t);
-			n->var = xstrndup(v, (size_t)(s - v));
-			while (s < e && *s == ' ')
-				s++;
-			if (!is_identifier(n->var) || !word(&s, e, "in") ||
-			    !path_ok(s, (size_t)(e - s))) {
-				perr(p, t->line, t->col, "expected '{{#for NAME in PATH}}'%s", "");
-				node_free(n);
-				break;
-			}
-			end_word = "/for";
-		} else if (word(&s, e, "#if")) {
-			n = new_node(N_IF, t);
-			if (s < e && *s == '!') {
-				n->negate = true;
-				s++;
-			}
-			if (!path_ok(s, (size_t)(e - s))) {
-				perr(p, t->line, t->col,
-				     "expected '{{#if PATH}}' or '{{#if !PATH}}'%s", "");
-				node_free(n);
-				break;
-			}
-			end_word = "/if";
-		} else {
-			char *x = xstrndup(t->in, (size_t)(t->in_end - t->in));
-
-			perr(p, t->line, t->col, "unknown tag '{{%s}}'", x);
-			free(x);
+		if (*s == '>')
+			n = parse_partial_use(p, t, s, e);
+		else if (*s != '#')
+			n = parse_var(p, t, s, e);
+		else
+			n = open_block(p, t, s, e, &end_word);
+		if (!n)
 			break;
-		}
-		n->text = xstrndup(s, (size_t)(e - s));
 		*tail = n;
 		tail = &n->next;
-		const char *closing;
-
-		if (p->depth == MAX_NESTING) {
-			perr(p, t->line, t->col, "blocks nested deeper than %s: '{{#if}}' and "
-			     "'{{#for}}' go at most " STR(MAX_NESTING) " deep", STR(MAX_NESTING));
+		if (end_word && !parse_block_body(p, t, n, from, end_word))
 			break;
-		}
-		p->depth++;
-		n->body = parse_seq(p, from, &closing);
-		if (closing && n->kind == N_IF && strncmp(closing, "#else", 5) == 0)
-			n->alt = parse_seq(p, from, &closing);
-		p->depth--;
-		if (p->failed)
-			break;
-		if (!closing || strncmp(closing, end_word, strlen(end_word)) != 0) {
-			const char *open = n->kind == N_FOR ? "#for" : "#if";
-
-			if (!closing) {
-				perr(p, t->line, t->col, "'{{%s}}' is never closed", open);
-			} else {
-				/* name the tag that ended the block, and the block it ended */
-				const struct tag *c = &p->tags[p->pos - 1];
-				char *what = xasprintf("'{{%.*s}}' ends the '{{%s}}' of line %u%s",
-						       (int)(c->in_end - c->in), c->in, open,
-						       t->line, strncmp(closing, "#else", 5) ?
-						       ": close the inner block first" :
-						       n->kind == N_FOR ? ", and '{{#for}}' has no "
-						       "'{{#else}}'" : ", which has an '{{#else}}' "
-						       "already");
-
-				perr(p, c->line, c->col, "%s", what);
-				free(what);
-			}
-			break;
-		}
 	}
 	return head;
 }
