@@ -146,14 +146,124 @@ static bool split_fields(const struct tokens *t, unsigned i, struct range **fiel
 	return false;
 }
 
+/* At least a return type, a default and a name, and no field empty. */
+static bool check_fields(struct reader *r, const struct tok *at, const struct range *f,
+			 unsigned nf)
+{
+	if (nf < 3 || (nf == 3 && f[0].a == f[0].b)) {
+		error_at(r->path, at->line, at->col,
+			 "LSM_HOOK entry has %u field%s; it needs a return type, a default value "
+			 "and a name", nf, nf == 1 ? "" : "s");
+		return false;
+	}
+	for (unsigned k = 0; k < nf; k++) {
+		if (f[k].a == f[k].b) {
+			const struct tok *e = &r->t->v[f[k].a];
+
+			error_at(r->path, e->line, e->col, "LSM_HOOK entry has an empty field %u",
+				 k + 1);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The hook's name (field 3): one identifier, not too long. */
+static bool read_name(struct reader *r, struct range f)
+{
+	const struct tok *name = &r->t->v[f.a];
+
+	if (f.b - f.a != 1 || name->kind != TOK_IDENT) {
+		char *s = join_as_written(r->t->v, f.a, f.b);
+
+		error_at(r->path, name->line, name->col, "hook name '%s' is %s", s,
+			 name->kind == TOK_KEYWORD && f.b - f.a == 1 ?
+			 "a C keyword" : "not a C identifier");
+		free(s);
+		return false;
+	}
+	if (strlen(name->text) > MAX_NAME) {
+		error_at(r->path, name->line, name->col, "hook name '%.20s...' is %zu characters "
+			 "long; at most %d", name->text, strlen(name->text), MAX_NAME);
+		return false;
+	}
+	r->h->name = xstrdup(name->text);
+	return true;
+}
+
+/* The return type (int or void) and the default that goes with it, a constant. */
+static bool read_ret_default(struct reader *r, struct range fret, struct range fdef)
+{
+	const struct tok *ret = &r->t->v[fret.a], *def = &r->t->v[fdef.a];
+	struct hook *h = r->h;
+
+	if (fret.b - fret.a != 1 || !(tok_is(ret, "int") || tok_is(ret, "void"))) {
+		char *s = join_as_written(r->t->v, fret.a, fret.b);
+
+		error_at(r->path, ret->line, ret->col,
+			 "hook '%s' returns '%s'; LSM hooks return int or void", h->name, s);
+		free(s);
+		return false;
+	}
+	h->ret = xstrdup(ret->text);
+	h->is_void = tok_is(ret, "void");
+	h->def = join_as_written(r->t->v, fdef.a, fdef.b);
+	if (h->is_void != (strcmp(h->def, "LSM_RET_VOID") == 0)) {
+		error_at(r->path, def->line, def->col, h->is_void ?
+			 "void hook '%s' must have the default LSM_RET_VOID, not '%s'" :
+			 "int hook '%s' cannot have the default '%s'", h->name, h->def);
+		return false;
+	}
+	if (!is_safe_expression(h->def)) {
+		error_at(r->path, def->line, def->col,
+			 "default '%s' of hook '%s' is not a constant expression", h->def, h->name);
+		return false;
+	}
+	return true;
+}
+
+/* Fields 4...: the parameters, or 'void'; no two with one name. */
+static bool read_params(struct reader *r, const struct tok *at, const struct range *f,
+			unsigned nf)
+{
+	struct hook *h = r->h;
+	bool ok = true;
+
+	if (nf == 3) {
+		error_at(r->path, at->line, at->col,
+			 "hook '%s' has no parameter list; write 'void' for a hook without "
+			 "parameters", h->name);
+		return false;
+	}
+	if (nf == 4 && f[3].b - f[3].a == 1 && tok_is(&r->t->v[f[3].a], "void"))
+		return true;
+	h->params = xcalloc(nf - 3, sizeof(*h->params));
+	for (unsigned k = 3; k < nf && ok; k++) {
+		ok = read_param(r, f[k], &h->params[h->nparams]);
+		h->nparams += ok;
+	}
+	for (unsigned a = 0; a < h->nparams && ok; a++) {
+		for (unsigned b = 0; b < a; b++) {
+			if (strcmp(h->params[a].name, h->params[b].name) == 0) {
+				const struct tok *e = &r->t->v[f[3 + a].a];
+
+				error_at(r->path, e->line, e->col,
+					 "hook '%s' has two parameters named '%s'", h->name,
+					 h->params[a].name);
+				ok = false;
+			}
+		}
+	}
+	return ok;
+}
+
+/* The LSM_HOOK entry at token i into r->h: every field read and checked. */
 static bool read_entry(struct reader *r, unsigned i)
 {
 	const struct tokens *t = r->t;
 	const struct tok *at = &t->v[i];
 	struct range *f = NULL;
 	unsigned nf = 0, close;
-	struct hook *h = r->h;
-	bool ok = false;
 
 	if (!tok_is(at, "LSM_HOOK") || i + 1 >= t->n || !tok_is(&t->v[i + 1], "(")) {
 		error_at(r->path, at->line, at->col,
@@ -164,95 +274,11 @@ static bool read_entry(struct reader *r, unsigned i)
 		error_at(r->path, at->line, at->col, "unterminated LSM_HOOK entry");
 		return false;
 	}
-	h->line = at->line;
-	h->col = at->col;
-	if (nf < 3 || (nf == 3 && f[0].a == f[0].b)) {
-		error_at(r->path, at->line, at->col,
-			 "LSM_HOOK entry has %u field%s; it needs a return type, a default value "
-			 "and a name", nf, nf == 1 ? "" : "s");
-		goto out;
-	}
-	for (unsigned k = 0; k < nf; k++) {
-		if (f[k].a == f[k].b) {
-			const struct tok *e = &t->v[f[k].a];
+	r->h->line = at->line;
+	r->h->col = at->col;
+	bool ok = check_fields(r, at, f, nf) && read_name(r, f[2]) &&
+		  read_ret_default(r, f[0], f[1]) && read_params(r, at, f, nf);
 
-			error_at(r->path, e->line, e->col, "LSM_HOOK entry has an empty field %u",
-				 k + 1);
-			goto out;
-		}
-	}
-	const struct tok *name = &t->v[f[2].a];
-
-	if (f[2].b - f[2].a != 1 || name->kind != TOK_IDENT) {
-		char *s = join_as_written(t->v, f[2].a, f[2].b);
-
-		error_at(r->path, name->line, name->col, "hook name '%s' is %s", s,
-			 name->kind == TOK_KEYWORD && f[2].b - f[2].a == 1 ?
-			 "a C keyword" : "not a C identifier");
-		free(s);
-		goto out;
-	}
-	if (strlen(name->text) > MAX_NAME) {
-		error_at(r->path, name->line, name->col, "hook name '%.20s...' is %zu characters "
-			 "long; at most %d", name->text, strlen(name->text), MAX_NAME);
-		goto out;
-	}
-	h->name = xstrdup(name->text);
-	const struct tok *ret = &t->v[f[0].a];
-
-	if (f[0].b - f[0].a != 1 || !(tok_is(ret, "int") || tok_is(ret, "void"))) {
-		char *s = join_as_written(t->v, f[0].a, f[0].b);
-
-		error_at(r->path, ret->line, ret->col,
-			 "hook '%s' returns '%s'; LSM hooks return int or void", h->name, s);
-		free(s);
-		goto out;
-	}
-	h->ret = xstrdup(ret->text);
-	h->is_void = tok_is(ret, "void");
-	h->def = join_as_written(t->v, f[1].a, f[1].b);
-	const struct tok *def = &t->v[f[1].a];
-
-	if (h->is_void != (strcmp(h->def, "LSM_RET_VOID") == 0)) {
-		error_at(r->path, def->line, def->col, h->is_void ?
-			 "void hook '%s' must have the default LSM_RET_VOID, not '%s'" :
-			 "int hook '%s' cannot have the default '%s'", h->name, h->def);
-		goto out;
-	}
-	if (!is_safe_expression(h->def)) {
-		error_at(r->path, def->line, def->col,
-			 "default '%s' of hook '%s' is not a constant expression", h->def, h->name);
-		goto out;
-	}
-	if (nf == 3) {
-		error_at(r->path, at->line, at->col,
-			 "hook '%s' has no parameter list; write 'void' for a hook without "
-			 "parameters", h->name);
-		goto out;
-	}
-	if (nf == 4 && f[3].b - f[3].a == 1 && tok_is(&t->v[f[3].a], "void")) {
-		ok = true;
-		goto out;
-	}
-	h->params = xcalloc(nf - 3, sizeof(*h->params));
-	ok = true;
-	for (unsigned k = 3; k < nf && ok; k++) {
-		ok = read_param(r, f[k], &h->params[h->nparams]);
-		h->nparams += ok;
-	}
-	for (unsigned a = 0; a < h->nparams && ok; a++) {
-		for (unsigned b = 0; b < a; b++) {
-			if (strcmp(h->params[a].name, h->params[b].name) == 0) {
-				const struct tok *e = &t->v[f[3 + a].a];
-
-				error_at(r->path, e->line, e->col,
-					 "hook '%s' has two parameters named '%s'", h->name,
-					 h->params[a].name);
-				ok = false;
-			}
-		}
-	}
-out:
 	free(f);
 	return ok;
 }
