@@ -471,26 +471,9 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 /* A manifest with more LSMs than this is not one lsmgen wrote. */
 #define MAX_MANIFEST_LSMS 1024
 
-bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len)
+/* A manifest's MAX_LSM_COUNT and layout. */
+static bool read_manifest_layout(struct model *m, json_t *root, json_t *count, const char *path)
 {
-	json_error_t err;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
-	bool ok = true;
-
-	if (!root) {
-		error_at(path, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
-		return false;
-	}
-	json_t *hooks = json_object_get(root, "hooks");
-	json_t *lsms = json_object_get(root, "lsms");
-	json_t *count = json_object_get(root, "max_lsm_count");
-
-	if (!json_is_array(hooks) || !json_is_array(lsms) || !json_is_integer(count)) {
-		error_at(path, 0, 0, "not an lsmgen manifest: it needs \"max_lsm_count\", \"lsms\" "
-			 "and \"hooks\" (write one with lsmgen generate --manifest)");
-		json_decref(root);
-		return false;
-	}
 	json_t *slots = json_object_get(root, "slots");
 	json_t *dispatch = json_object_get(root, "dispatch");
 
@@ -498,7 +481,6 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		error_at(path, 0, 0,
 			 "\"max_lsm_count\" is %" JSON_INTEGER_FORMAT ": it must be 0 to "
 			 "%d", json_integer_value(count), MAX_MANIFEST_LSMS);
-		json_decref(root);
 		return false;
 	}
 	m->layout.slots = slots ? (enum slots_layout)name_index(slots_names,
@@ -508,11 +490,18 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 	if (m->layout.slots == SLOTS_UNSET || m->layout.dispatch == DISPATCH_UNSET) {
 		error_at(path, 0, 0, "\"slots\" is \"max\" or \"exact\", and \"dispatch\" "
 			 "\"keys\" or \"switch\"");
-		json_decref(root);
 		return false;
 	}
 	m->max_lsm_count = (unsigned)json_integer_value(count);
 	m->layout.all_configs = json_is_true(json_object_get(root, "all_configs"));
+	return true;
+}
+
+/* A manifest's LSMs: each name, symbol, value, and whether it counted. */
+static bool read_manifest_lsms(struct model *m, json_t *lsms, const char *path)
+{
+	bool ok = true;
+
 	m->reg.source = xstrdup(path);
 	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
@@ -521,28 +510,33 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 		json_t *l = json_array_get(lsms, i);
 		const char *name = get_string(l, "name", path, "lsms[]");
 		const char *kconfig = get_string(l, "kconfig", path, "lsms[]");
+		const char *value = json_string_value(json_object_get(l, "value"));
 
 		ok = name && kconfig;
-		if (ok) {
-			const char *value = json_string_value(json_object_get(l, "value"));
-
-			m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
-			m->lsm_value[m->reg.n] = xstrdup(value ? value : "is not set");
-			m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name),
-								xstrdup(kconfig), 0 };
-		}
+		if (!ok)
+			break;
+		m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
+		m->lsm_value[m->reg.n] = xstrdup(value ? value : "is not set");
+		m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 	}
+	return ok;
+}
+
+/* A manifest's hooks, each once, with its slots (at most MAX_LSM_COUNT) and policy. */
+static bool read_manifest_hooks(struct model *m, json_t *hooks, const char *path)
+{
+	bool ok = true;
+
 	m->hooks = xcalloc(json_array_size(hooks), sizeof(*m->hooks));
 	for (size_t i = 0; ok && i < json_array_size(hooks); i++) {
 		json_t *ho = json_array_get(hooks, i);
 		json_t *pol = json_object_get(ho, "policy");
-
 		json_t *ns = json_object_get(ho, "slots");
+		struct hook *h = &m->hooks[m->nhooks];
 
-		ok = read_manifest_hook(&m->hooks[m->nhooks], ho, path, i);
-		if (ok && model_find_hook(m, m->hooks[m->nhooks].name)) {
-			error_at(path, 0, 0, "hooks[%zu]: hook '%s' is listed twice", i,
-				 m->hooks[m->nhooks].name);
+		ok = read_manifest_hook(h, ho, path, i);
+		if (ok && model_find_hook(m, h->name)) {
+			error_at(path, 0, 0, "hooks[%zu]: hook '%s' is listed twice", i, h->name);
 			ok = false;
 		}
 		if (ok && ns && (!json_is_integer(ns) || json_integer_value(ns) < 0 ||
@@ -559,12 +553,34 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 			ok = false;
 		}
 		if (ok && pol)
-			m->hooks[m->nhooks].policy = !strcmp(json_string_value(pol), "lsmid") ?
-				POLICY_LSMID : POLICY_PRIMITIVES;
-		m->hooks[m->nhooks].any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
-		m->hooks[m->nhooks].nslots = (unsigned)json_integer_value(ns);
+			h->policy = !strcmp(json_string_value(pol), "lsmid") ? POLICY_LSMID :
+				    POLICY_PRIMITIVES;
+		h->any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
+		h->nslots = (unsigned)json_integer_value(ns);
 		m->nhooks++;
 	}
+	return ok;
+}
+
+bool json_read_manifest(struct model *m, const char *path, const char *text, size_t len)
+{
+	json_error_t err;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &err);
+
+	if (!root) {
+		error_at(path, (unsigned)err.line, (unsigned)err.column, "%s", err.text);
+		return false;
+	}
+	json_t *hooks = json_object_get(root, "hooks");
+	json_t *lsms = json_object_get(root, "lsms");
+	json_t *count = json_object_get(root, "max_lsm_count");
+	bool ok = json_is_array(hooks) && json_is_array(lsms) && json_is_integer(count);
+
+	if (!ok)
+		error_at(path, 0, 0, "not an lsmgen manifest: it needs \"max_lsm_count\", "
+			 "\"lsms\" and \"hooks\" (write one with lsmgen generate --manifest)");
+	ok = ok && read_manifest_layout(m, root, count, path) &&
+	     read_manifest_lsms(m, lsms, path) && read_manifest_hooks(m, hooks, path);
 	json_decref(root);
 	return ok;
 }
