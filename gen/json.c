@@ -483,10 +483,10 @@ static bool read_manifest_layout(struct model *m, json_t *root, json_t *count, c
 			 "%d", json_integer_value(count), MAX_MANIFEST_LSMS);
 		return false;
 	}
-	m->layout.slots = slots ? (enum slots_layout)name_index(slots_names,
-							       json_string_value(slots)) : SLOTS_MAX;
-	m->layout.dispatch = dispatch ? (enum dispatch_layout)name_index(dispatch_names,
-						json_string_value(dispatch)) : DISPATCH_KEYS;
+	/* absent: as generate writes by default */
+	m->layout.slots = slots ? name_index(slots_names, json_string_value(slots)) : SLOTS_MAX;
+	m->layout.dispatch = dispatch ? name_index(dispatch_names, json_string_value(dispatch)) :
+			     DISPATCH_KEYS;
 	if (m->layout.slots == SLOTS_UNSET || m->layout.dispatch == DISPATCH_UNSET) {
 		error_at(path, 0, 0, "\"slots\" is \"max\" or \"exact\", and \"dispatch\" "
 			 "\"keys\" or \"switch\"");
