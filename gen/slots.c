@@ -75,71 +75,50 @@ static int counted_index(const struct model *m, const char *kconfig)
 	return l ? (int)(l - m->reg.lsms) : -1;
 }
 
-/* Decide every entry of every LSM; fates[] gets one per entry (and per all_hooks hook). */
-static struct fate *decide(const struct model *m, const struct impls *im, const struct config *cfg,
-			   unsigned *nfates)
+/*
+ * The fate of one entry (e) or hook (no e, an LSM that fills every hook) of LSM l, as far
+ * as it is known without the preprocessor: decided in *f, or its condition returned
+ * (owned) for eval_conditions() to decide.
+ */
+static char *fate_of(const struct model *m, const struct impl_lsm *l,
+		     const struct impl_entry *e, const struct config *cfg, struct fate *f)
 {
-	unsigned n = 0;
+	int r = counted_index(m, l->kconfig);
+	bool enabled = config_is_enabled(cfg, l->kconfig);
+	struct buf b = { 0 };
 
-	for (unsigned i = 0; i < im->n; i++)
-		n += lsm_fates(m, &im->lsms[i]);
-	struct fate *f = xcalloc(n, sizeof(*f));
-	const char **exprs = xcalloc(n, sizeof(*exprs));
-	char **owned = xcalloc(n, sizeof(*owned));
-	unsigned k = 0;
-
-	for (unsigned i = 0; i < im->n; i++) {
-		const struct impl_lsm *l = &im->lsms[i];
-		int r = counted_index(m, l->kconfig);
-		bool enabled = config_is_enabled(cfg, l->kconfig);
-		bool counted = r >= 0 && m->counted[r];
-
-		for (unsigned j = 0; j < lsm_fates(m, l); j++, k++) {
-			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
-
-			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
-					      "no condition" };
-			if (l->unsure) {
-				f[k].v = V_UNSURE;
-				f[k].why = "lsmgen cannot tell which counted LSM registers it";
-				continue;
-			}
-			if (!counted) {
-				f[k].v = enabled ? V_UNSURE : V_NO;
-				f[k].why = enabled ?
-					   "the LSM is built but not counted in MAX_LSM_COUNT" :
-					   "the LSM is not built";
-				continue;
-			}
-			if ((e && e->unsure) || (!e && l->opaque)) {
-				f[k].v = V_UNSURE;
-				f[k].why = e ? e->unsure : l->opaque;
-				continue;
-			}
-			struct buf b = { 0 };
-
-			if (e && e->guard)
-				buf_printf(&b, "(%s)", e->guard);
-			if (e && e->build_condition) {
-				buf_puts(&b, b.len ? " && " : "");
-				put_build_condition(&b, e->build_condition);
-			}
-			if (!b.len)
-				continue;
-			if (!only_kconfig(b.s)) {
-				f[k].v = V_UNSURE;
-				f[k].why = "its condition uses more than Kconfig symbols";
-				buf_free(&b);
-				continue;
-			}
-			owned[k] = b.s;
-			exprs[k] = b.s;
+	if (l->unsure) {
+		f->v = V_UNSURE;
+		f->why = "lsmgen cannot tell which counted LSM registers it";
+	} else if (r < 0 || !m->counted[r]) {
+		f->v = enabled ? V_UNSURE : V_NO;
+		f->why = enabled ? "the LSM is built but not counted in MAX_LSM_COUNT" :
+			 "the LSM is not built";
+	} else if ((e && e->unsure) || (!e && l->opaque)) {
+		f->v = V_UNSURE;
+		f->why = e ? e->unsure : l->opaque;
+	} else if (e) {
+		if (e->guard)
+			buf_printf(&b, "(%s)", e->guard);
+		if (e->build_condition) {
+			buf_puts(&b, b.len ? " && " : "");
+			put_build_condition(&b, e->build_condition);
+		}
+		if (b.len && !only_kconfig(b.s)) {
+			f->v = V_UNSURE;
+			f->why = "its condition uses more than Kconfig symbols";
+			buf_free(&b);
 		}
 	}
-	/* evaluate every condition in one preprocessor run */
+	return b.s;
+}
+
+/* Decide, in one preprocessor run, the fates whose condition is in exprs[]. */
+static void eval_fates(struct fate *f, char **exprs, unsigned n, const struct config *cfg)
+{
 	unsigned nexpr = 0;
-	unsigned *at = xcalloc(n, sizeof(*at));
-	const char **list = xcalloc(n, sizeof(*list));
+	unsigned *at = xcalloc(n ? n : 1, sizeof(*at));
+	const char **list = xcalloc(n ? n : 1, sizeof(*list));
 
 	for (unsigned i = 0; i < n; i++)
 		if (exprs[i]) {
@@ -157,13 +136,37 @@ static struct fate *decide(const struct model *m, const struct impls *im, const 
 		x->why = res[i] < 0 ? "its condition does not preprocess" :
 			 res[i] ? "its condition holds" : "its condition does not hold";
 	}
-	for (unsigned i = 0; i < n; i++)
-		free(owned[i]);
-	free(owned);
-	free(exprs);
 	free(at);
 	free(list);
 	free(res);
+}
+
+/* Decide every entry of every LSM; fates[] gets one per entry (and per all_hooks hook). */
+static struct fate *decide(const struct model *m, const struct impls *im,
+			   const struct config *cfg, unsigned *nfates)
+{
+	unsigned n = 0, k = 0;
+
+	for (unsigned i = 0; i < im->n; i++)
+		n += lsm_fates(m, &im->lsms[i]);
+	struct fate *f = xcalloc(n ? n : 1, sizeof(*f));
+	char **exprs = xcalloc(n ? n : 1, sizeof(*exprs));
+
+	for (unsigned i = 0; i < im->n; i++) {
+		const struct impl_lsm *l = &im->lsms[i];
+
+		for (unsigned j = 0; j < lsm_fates(m, l); j++, k++) {
+			const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
+
+			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
+					      "no condition" };
+			exprs[k] = fate_of(m, l, e, cfg, &f[k]);
+		}
+	}
+	eval_fates(f, exprs, n, cfg);
+	for (unsigned i = 0; i < n; i++)
+		free(exprs[i]);
+	free(exprs);
 	*nfates = n;
 	return f;
 }
