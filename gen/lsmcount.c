@@ -78,6 +78,83 @@ static void add_entry(struct lsm_registry *reg, const struct lsm_registry *names
  * '#if 0' hides what it holds (and '#else' shows it); a condition that is anything else
  * is refused with its place, since counting it as one symbol could count too few.
  */
+/*
+ * The #if nesting lsm_count.h's directives are read under: per open conditional, 1 it
+ * hides its branch, 2 an earlier branch was hidden, 3 a true constant hides its #else.
+ */
+struct nesting {
+	unsigned char dead[64];
+	unsigned depth, hidden;
+};
+
+/* #if, #ifdef, #ifndef open, #else flips, #endif closes: 1 if d was #else or #endif (all
+ * there is to it), 0 to read on, -1 when too deep (reported). */
+static int track_nesting(struct nesting *c, const struct tok *d, const char *path)
+{
+	bool opens = tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef");
+
+	if (opens && c->depth == sizeof(c->dead)) {
+		error_at(path, d->line, d->col, "conditionals nested too deep");
+		return -1;
+	}
+	if (opens)
+		c->dead[c->depth++] = 0;
+	if (tok_is(d, "endif") && c->depth) {
+		c->hidden -= c->dead[--c->depth] == 1;
+		return 1;
+	}
+	if (tok_is(d, "else") && c->depth) {
+		/* '#if 0 ... #else': the #else branch is the live one, and the reverse */
+		if (c->dead[c->depth - 1] == 1)
+			c->hidden--, c->dead[c->depth - 1] = 2;
+		else if (c->dead[c->depth - 1] == 3)
+			c->hidden++, c->dead[c->depth - 1] = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* The conditional directive at t->v[i] (up to next): the gate, a constant, or an entry. */
+static void read_conditional(struct lsm_registry *reg, const struct lsm_registry *names,
+			     const struct tokens *t, unsigned i, unsigned next, struct nesting *c,
+			     const char *path)
+{
+	const struct tok *d = &t->v[i + 1];
+
+	/* the gate: an #ifdef around the entries, not one
+	 * ('#ifdef X' '#define X_ENABLED') */
+	if (tok_is(d, "ifdef") && i + 3 == next && !reg->gate && !reg->n && !c->hidden &&
+	    !(next + 1 < t->n && tok_is(&t->v[next], "#") && tok_is(&t->v[next + 1], "define"))) {
+		reg->gate = xstrdup(t->v[i + 2].text);
+		return;
+	}
+	/* a constant condition: #if 0 hides, #if 1 shows (and hides its #else) */
+	if (tok_is(d, "if") && i + 3 == next && t->v[i + 2].kind == TOK_LITERAL &&
+	    strspn(t->v[i + 2].text, "0123456789") == strlen(t->v[i + 2].text)) {
+		bool zero = strspn(t->v[i + 2].text, "0") == strlen(t->v[i + 2].text);
+
+		c->dead[c->depth - 1] = zero ? 1 : 3;
+		c->hidden += zero;
+		return;
+	}
+	if (!mentions_config(t->v, i + 2, next) || c->hidden)
+		return;
+	const char *sym = tok_is(d, "ifdef") && i + 3 == next ? t->v[i + 2].text :
+			  tok_is(d, "if") ? entry_symbol(t->v, i + 2, next) : NULL;
+
+	if (!sym || strncmp(sym, "CONFIG_", 7)) {
+		char *cond = join_as_written(t->v, i + 2, next);
+
+		error_at(path, d->line, d->col,
+			 "'#%s %s': lsmgen counts an LSM by one Kconfig symbol ('#if "
+			 "IS_ENABLED(CONFIG_X)', '#ifdef CONFIG_X' or '#if "
+			 "defined(CONFIG_X)'); give this list with --lsms", d->text, cond);
+		free(cond);
+		return;
+	}
+	add_entry(reg, names, t, next, sym, d->line);
+}
+
 bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names)
 {
 	size_t len;
@@ -87,9 +164,7 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 	if (!text)
 		return false;
 	struct tokens t = { 0 };
-	/* per open conditional: 1 it hides its branch, 2 an earlier branch was hidden */
-	unsigned char dead[64];
-	unsigned depth = 0, hidden = 0;
+	struct nesting c = { .depth = 0 };
 
 	memset(reg, 0, sizeof(*reg));
 	reg->source = xstrdup(path);
@@ -107,61 +182,14 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 		if (i + 1 >= next)
 			continue;
 		const struct tok *d = &t.v[i + 1];
-		bool opens = tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef");
+		int tracked = track_nesting(&c, d, path);
 
-		if (opens && depth == sizeof(dead)) {
-			error_at(path, d->line, d->col, "conditionals nested too deep");
+		if (tracked < 0)
 			break;
-		}
-		if (opens)
-			dead[depth++] = 0;
-		if (tok_is(d, "endif") && depth) {
-			hidden -= dead[--depth] == 1;
+		if (tracked || !(tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef") ||
+				 tok_is(d, "elif")))
 			continue;
-		}
-		if (tok_is(d, "else") && depth) {
-			/* '#if 0 ... #else': the #else branch is the live one, and the reverse */
-			if (dead[depth - 1] == 1)
-				hidden--, dead[depth - 1] = 2;
-			else if (dead[depth - 1] == 3)
-				hidden++, dead[depth - 1] = 1;
-			continue;
-		}
-		if (!opens && !tok_is(d, "elif"))
-			continue;
-		/* the gate: an #ifdef around the entries, not one
-		 * ('#ifdef X' '#define X_ENABLED') */
-		if (tok_is(d, "ifdef") && i + 3 == next && !reg->gate && !reg->n && !hidden &&
-		    !(next + 1 < t.n && tok_is(&t.v[next], "#") &&
-		      tok_is(&t.v[next + 1], "define"))) {
-			reg->gate = xstrdup(t.v[i + 2].text);
-			continue;
-		}
-		/* a constant condition: #if 0 hides, #if 1 shows (and hides its #else) */
-		if (opens && tok_is(d, "if") && i + 3 == next && t.v[i + 2].kind == TOK_LITERAL &&
-		    strspn(t.v[i + 2].text, "0123456789") == strlen(t.v[i + 2].text)) {
-			bool zero = strspn(t.v[i + 2].text, "0") == strlen(t.v[i + 2].text);
-
-			dead[depth - 1] = zero ? 1 : 3;
-			hidden += zero;
-			continue;
-		}
-		if (!mentions_config(t.v, i + 2, next) || hidden)
-			continue;
-		const char *sym = tok_is(d, "ifdef") && i + 3 == next ? t.v[i + 2].text :
-				  tok_is(d, "if") ? entry_symbol(t.v, i + 2, next) : NULL;
-
-		if (!sym || strncmp(sym, "CONFIG_", 7)) {
-			char *cond = join_as_written(t.v, i + 2, next);
-
-			error_at(path, d->line, d->col,
-				 "'#%s %s': lsmgen counts an LSM by one Kconfig symbol ('#if "
-				 "IS_ENABLED(CONFIG_X)', '#ifdef CONFIG_X' or '#if "
-				 "defined(CONFIG_X)'); give this list with --lsms", d->text, cond);
-			free(cond);
-			continue;
-		}
-		add_entry(reg, names, &t, next, sym, d->line);
+		read_conditional(reg, names, &t, i, next, &c, path);
 	}
 	bool ok = reg->n > 0 && defines_max;
 
