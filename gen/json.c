@@ -360,10 +360,9 @@ bool json_read_policies(struct policy_list *out, const char *source, const char 
 				where);
 			continue;
 		}
-		enum policy p = !strcmp(policy, "lsmid") ? POLICY_LSMID :
-				!strcmp(policy, "primitives") ? POLICY_PRIMITIVES : POLICY_STANDARD;
+		int p = policy_from_name(policy);
 
-		if (p == POLICY_STANDARD && strcmp(policy, "standard")) {
+		if (p < 0) {
 			jreport(true, &d, root, v, "policy", 0,
 				"%s: policy \"%s\" is none of standard, primitives, lsmid",
 				where, policy);
@@ -375,7 +374,8 @@ bool json_read_policies(struct policy_list *out, const char *source, const char 
 			continue;
 		}
 		out->v = xrealloc(out->v, (out->n + 1) * sizeof(*out->v));
-		out->v[out->n++] = (struct policy_rule){ xstrdup(name), p, json_is_true(any) };
+		out->v[out->n++] = (struct policy_rule){ xstrdup(name), (enum policy)p,
+						       json_is_true(any) };
 	}
 	json_decref(root);
 	return error_count() == before;
@@ -545,16 +545,16 @@ static bool read_manifest_hooks(struct model *m, json_t *hooks, const char *path
 				 "max_lsm_count (%u)", i, m->max_lsm_count);
 			ok = false;
 		}
-		if (ok && pol && (!json_is_string(pol) ||
-				  (strcmp(json_string_value(pol), "lsmid") &&
-				   strcmp(json_string_value(pol), "primitives")))) {
+		/* a manifest names only the hooks whose policy is not standard */
+		int p = pol ? policy_from_name(json_string_value(pol)) : POLICY_STANDARD;
+
+		if (ok && pol && p <= POLICY_STANDARD) {
 			error_at(path, 0, 0,
 				 "hooks[%zu]: \"policy\" is \"primitives\" or \"lsmid\"", i);
 			ok = false;
 		}
-		if (ok && pol)
-			h->policy = !strcmp(json_string_value(pol), "lsmid") ? POLICY_LSMID :
-				    POLICY_PRIMITIVES;
+		if (ok)
+			h->policy = (enum policy)p;
 		h->any_if_zero = json_is_true(json_object_get(ho, "any_if_zero"));
 		h->nslots = (unsigned)json_integer_value(ns);
 		m->nhooks++;

@@ -178,9 +178,19 @@ int name_index(const char *const *names, const char *name)
 	return 0;
 }
 
+static const char *const policy_names[] = { "standard", "primitives", "lsmid" };
+
 const char *policy_name(enum policy p)
 {
-	return p == POLICY_LSMID ? "lsmid" : p == POLICY_PRIMITIVES ? "primitives" : "standard";
+	return policy_names[p];
+}
+
+int policy_from_name(const char *name)
+{
+	for (int i = 0; name && i < (int)(sizeof(policy_names) / sizeof(*policy_names)); i++)
+		if (!strcmp(policy_names[i], name))
+			return i;
+	return -1;
 }
 
 struct hook *model_find_hook(const struct model *m, const char *name)

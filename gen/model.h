@@ -140,6 +140,8 @@ bool is_safe_expression(const char *s);
 void registry_free(struct lsm_registry *reg);
 /* The name of a policy as policies.json writes it. */
 const char *policy_name(enum policy p);
+/* The policy a policies file or a manifest names, or -1 if it names none. */
+int policy_from_name(const char *name);
 /* The names --slots and --dispatch take and manifests hold, NULL-ended; the index is the
  * enum's value (0, unset, has no name). */
 extern const char *const slots_names[], *const dispatch_names[];
