@@ -5,14 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct hook *find_hook(const struct model *m, const char *name)
-{
-	for (unsigned i = 0; i < m->nhooks; i++)
-		if (strcmp(m->hooks[i].name, name) == 0)
-			return &m->hooks[i];
-	return NULL;
-}
-
 static char *params_text(const struct hook *h)
 {
 	struct buf b = { 0 };
@@ -83,12 +75,12 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 	strlist_free(&ca);
 	strlist_free(&cb);
 	for (unsigned i = 0; i < a->nhooks; i++)
-		if (!find_hook(b, a->hooks[i].name)) {
+		if (!model_find_hook(b, a->hooks[i].name)) {
 			strlist_add(&d->hooks_removed, a->hooks[i].name);
 			strlist_add(&d->removed_guards, a->hooks[i].guard ? a->hooks[i].guard : "");
 		}
 	for (unsigned i = 0; i < b->nhooks; i++) {
-		const struct hook *hb = &b->hooks[i], *ha = find_hook(a, hb->name);
+		const struct hook *hb = &b->hooks[i], *ha = model_find_hook(a, hb->name);
 
 		if (!ha) {
 			strlist_add(&d->hooks_added, hb->name);

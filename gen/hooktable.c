@@ -463,13 +463,11 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 			continue;
 		}
 		h->guard = guard_text(&conds);
-		for (unsigned k = 0; k < m->nhooks; k++) {
-			if (strcmp(m->hooks[k].name, h->name) == 0) {
-				error_at(path, h->line, h->col, "duplicate hook '%s'", h->name);
-				note_at(path, m->hooks[k].line, m->hooks[k].col,
-					"'%s' was first listed here", h->name);
-				break;
-			}
+		const struct hook *first = model_find_hook(m, h->name);
+
+		if (first) {
+			error_at(path, h->line, h->col, "duplicate hook '%s'", h->name);
+			note_at(path, first->line, first->col, "'%s' was first listed here", h->name);
 		}
 		m->nhooks++;
 	}

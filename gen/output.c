@@ -51,6 +51,21 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* Write all of text to fd, through short writes and EINTR. */
+static bool write_fd(int fd, const char *text, size_t len)
+{
+	for (size_t off = 0; off < len;) {
+		ssize_t w = write(fd, text + off, len - off);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		off += (size_t)w;
+	}
+	return true;
+}
+
 /* A temporary file (or directory) to remove if a signal ends the run; path stays owned
  * by the caller, who calls cleanup_forget() before freeing it. */
 static void cleanup_add(char *path)
@@ -288,15 +303,7 @@ static bool write_temp(struct output *o)
 	umask(mask);
 	bool ok = fchmod(fd, 0666 & ~mask) == 0;
 
-	for (size_t off = 0; ok && off < o->text.len;) {
-		ssize_t w = write(fd, o->text.s + off, o->text.len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		off += ok ? (size_t)w : 0;
-	}
-	ok = ok && fsync(fd) == 0;
+	ok = ok && write_fd(fd, o->text.s, o->text.len) && fsync(fd) == 0;
 	e = errno;
 
 	if (close(fd) != 0 && ok) {
@@ -544,14 +551,7 @@ static bool write_all(const char *path, const char *text, size_t len)
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	bool ok = fd >= 0;
 
-	for (size_t off = 0; ok && off < len;) {
-		ssize_t w = write(fd, text + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		ok = w > 0;
-		off += ok ? (size_t)w : 0;
-	}
+	ok = ok && write_fd(fd, text, len);
 	if (fd >= 0 && close(fd) != 0)
 		ok = false;
 	return ok;
