@@ -75,7 +75,12 @@ static int build(struct opts *o, enum build_stage stage, struct model *m,
 	}
 	o->b.cmd = o->cmd;
 	o->b.stage = stage;
-	return build_model(&o->b, m, facts);
+	int rc = build_model(&o->b, m, facts);
+
+	/* --explain-slots, for any command that decides slots: before what it prints */
+	if (m->explained)
+		report_explained(m->explained);
+	return rc;
 }
 
 /* Print a JSON text made by json.c, and free it. */
@@ -109,7 +114,7 @@ int cmd_hooks(struct opts *o)
 	if ((o->b.impls || o->b.slots) && !o->b.explain_slots)
 		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
 			    "--explain-slots here (lsmgen stats shows what slots cost)");
-	/* --explain-slots prints while the model is built, and is then all hooks prints */
+	/* --explain-slots: that hook's slots (build() prints them) instead of the list */
 	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m, NULL);
 	if (!rc && !o->b.explain_slots && o->json)
 		print_json(json_model(&m, false));

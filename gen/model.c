@@ -122,6 +122,21 @@ void model_free(struct model *m)
 	free(m->config);
 	free(m->layout.abstain);
 	free(m->layout.runtime_lsm);
+	if (m->explained) {
+		for (unsigned i = 0; i < m->explained->n; i++) {
+			struct slot_reason *r = &m->explained->v[i];
+
+			free(r->verdict);
+			free(r->lsm);
+			free(r->function);
+			free(r->why);
+			free(r->guard);
+			free(r->build_condition);
+		}
+		free(m->explained->v);
+		free(m->explained->hook);
+		free(m->explained);
+	}
 	strlist_free(&m->deps);
 	strlist_free(&m->inputs_words);
 	free(m->inputs_sha256);

@@ -89,6 +89,23 @@ struct list_sources {
 	bool lsms, lsm_count_h, policies, impls;
 };
 
+/* --explain-slots: one LSM entry (or an LSM that fills every hook) and its fate. */
+struct slot_reason {
+	char *verdict;		/* "yes" (fills a slot), "no", "??" (unsure) */
+	char *lsm, *function;	/* function NULL: the LSM fills every hook */
+	char *why;
+	char *guard, *build_condition;	/* or NULL */
+};
+
+/* --explain-slots HOOK: its slots and the reason of each LSM entry for it. */
+struct slot_explanation {
+	char *hook;
+	unsigned nslots;
+	bool unsure;
+	struct slot_reason *v;
+	unsigned n;
+};
+
 /* Everything a generated file is made from. */
 struct model {
 	char *hookdefs;		/* path of the hook table as given */
@@ -103,6 +120,7 @@ struct model {
 	unsigned max_lsm_count;
 	struct layout layout;
 	struct list_sources from_file;
+	struct slot_explanation *explained;	/* --explain-slots, or NULL */
 	struct strlist deps;	/* every file read */
 	/* --all-configs --kernel: what the checked-in files were made from (fingerprint.h) */
 	char *inputs_sha256;

@@ -100,3 +100,28 @@ void report_regenerate(int argc, char **argv)
 	}
 	fputc('\n', stderr);
 }
+
+void report_explained(const struct slot_explanation *x)
+{
+	printf("%s: %u slot%s%s\n", x->hook, x->nslots, x->nslots == 1 ? "" : "s",
+	       x->unsure ? " (unsure: MAX_LSM_COUNT kept)" : "");
+	for (unsigned k = 0; k < x->n; k++) {
+		const struct slot_reason *r = &x->v[k];
+
+		printf("  %-4s %-12s %-40s %s", r->verdict, r->lsm,
+		       r->function ? r->function : "(every hook)", r->why);
+		if (r->guard)
+			printf(": %s", r->guard);
+		if (r->build_condition) {
+			struct strlist syms = { 0 };
+
+			strlist_split(&syms, r->build_condition, ' ');
+			printf(" [file built with");
+			for (unsigned i = 0; i < syms.n; i++)
+				printf("%s CONFIG_%s", i ? " or" : "", syms.v[i]);
+			printf("]");
+			strlist_free(&syms);
+		}
+		putchar('\n');
+	}
+}

@@ -11,6 +11,8 @@
 void report_count(const struct model *m);
 /* hooks: each hook of the table with its line, types, default and guard. */
 void report_hooks(const struct model *m);
+/* hooks --explain-slots: the hook's slots, and each LSM entry with its verdict and why. */
+void report_explained(const struct slot_explanation *x);
 /* stats: what the layout costs. */
 void report_stats(const struct model *m, const struct stats *st);
 /* stats --impls: max and exact side by side, with their ratio. */

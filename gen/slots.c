@@ -225,7 +225,7 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 	return true;
 }
 
-bool slots_explain(const struct model *m, const struct impls *im, const struct config *cfg,
+bool slots_explain(struct model *m, const struct impls *im, const struct config *cfg,
 		   const char *hook)
 {
 	const struct hook *h = model_find_hook(m, hook);
@@ -236,30 +236,24 @@ bool slots_explain(const struct model *m, const struct impls *im, const struct c
 		return false;
 	}
 	struct fate *fates = decide(m, im, cfg, &nf);
+	struct slot_explanation *x = xcalloc(1, sizeof(*x));
 
-	printf("%s: %u slot%s%s\n", hook, h->nslots, h->nslots == 1 ? "" : "s",
-	       h->slots_unsure ? " (unsure: MAX_LSM_COUNT kept)" : "");
+	*x = (struct slot_explanation){ xstrdup(hook), h->nslots, h->slots_unsure, NULL, 0 };
+	x->v = xcalloc(nf ? nf : 1, sizeof(*x->v));
 	for (unsigned k = 0; k < nf; k++) {
 		const struct fate *f = &fates[k];
 
 		if (strcmp(f->hook, hook))
 			continue;
-		printf("  %-4s %-12s %-40s %s", f->v == V_YES ? "yes" : f->v == V_NO ? "no" : "??",
-		       f->lsm->name, f->e ? f->e->function : "(every hook)", f->why);
-		if (f->e && f->e->guard)
-			printf(": %s", f->e->guard);
-		if (f->e && f->e->build_condition) {
-			struct strlist syms = { 0 };
-
-			strlist_split(&syms, f->e->build_condition, ' ');
-			printf(" [file built with");
-			for (unsigned i = 0; i < syms.n; i++)
-				printf("%s CONFIG_%s", i ? " or" : "", syms.v[i]);
-			printf("]");
-			strlist_free(&syms);
-		}
-		putchar('\n');
+		x->v[x->n++] = (struct slot_reason){
+			xstrdup(f->v == V_YES ? "yes" : f->v == V_NO ? "no" : "??"),
+			xstrdup(f->lsm->name), f->e ? xstrdup(f->e->function) : NULL,
+			xstrdup(f->why),
+			f->e && f->e->guard ? xstrdup(f->e->guard) : NULL,
+			f->e && f->e->build_condition ? xstrdup(f->e->build_condition) : NULL,
+		};
 	}
+	m->explained = x;
 	free(fates);
 	return true;
 }

@@ -51,8 +51,8 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
  * most any configuration can have.
  */
 bool slots_all_configs(struct model *m, const struct impls *im);
-/* Print which LSMs fill hook and why (--explain-slots). */
-bool slots_explain(const struct model *m, const struct impls *im, const struct config *cfg,
+/* Which LSMs fill hook and why (--explain-slots), into m->explained. */
+bool slots_explain(struct model *m, const struct impls *im, const struct config *cfg,
 		   const char *hook);
 /* Free an implementer list. */
 void impls_free(struct impls *im);
