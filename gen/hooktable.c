@@ -482,47 +482,35 @@ out:
 }
 
 
-/* The NAME of the LSM_HOOK(RET, DEFAULT, NAME, ...) entry whose arguments start at s. */
-static char *entry_name(const char *s, const char *end)
-{
-	int depth = 0, commas = 0;
-
-	for (; s < end && commas < 2; s++)
-		if (*s == '(')
-			depth++;
-		else if (*s == ')')
-			depth--;
-		else if (*s == ',' && depth == 0)
-			commas++;
-	while (s < end && isspace((unsigned char)*s))
-		s++;
-	const char *b = s;
-
-	while (s < end && (isalnum((unsigned char)*s) || *s == '_'))
-		s++;
-	return s > b ? xstrndup(b, (size_t)(s - b)) : NULL;
-}
-
 bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 			   struct strlist *names)
 {
 	size_t len;
 	char *text = read_file(path, &len);
+	struct tokens t = { 0 };
 
 	if (!text)
 		return false;
 	sha256_hex(text, len, sha256);
+	/* the entries as the lexer sees them, every branch: what the reader reads */
+	clang_lex(path, text, len, &t);
 	*nhooks = 0;
-	for (size_t i = 0; i + 9 <= len; i++) {
-		if ((i == 0 || text[i - 1] == '\n') && !memcmp(text + i, "LSM_HOOK(", 9)) {
-			(*nhooks)++;
-			char *name = names ? entry_name(text + i + 9, text + len) : NULL;
+	for (unsigned i = 0; i + 1 < t.n; i++) {
+		struct range *f = NULL;
+		unsigned nf = 0, close;
 
-			if (name && !strlist_has(names, name))
-				strlist_add(names, name);
-			free(name);
-		}
+		/* an entry, not '#define LSM_HOOK(...)' */
+		if (!tok_is(&t.v[i], "LSM_HOOK") || !tok_is(&t.v[i + 1], "(") ||
+		    (i && tok_is(&t.v[i - 1], "define")) || !split_fields(&t, i, &f, &nf, &close))
+			continue;
+		(*nhooks)++;
+		if (names && nf >= 3 && f[2].b - f[2].a == 1 && t.v[f[2].a].kind == TOK_IDENT &&
+		    !strlist_has(names, t.v[f[2].a].text))
+			strlist_add(names, t.v[f[2].a].text);
+		free(f);
+		i = close;
 	}
+	tokens_free(&t);
 	free(text);
 	return true;
 }
