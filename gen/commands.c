@@ -211,7 +211,7 @@ static void print_why(const struct opts *o, const struct model *m)
 	diag_quiet = false;
 	if (have_old && !diff_models(&old, m, &d)) {
 		printf("\nwhy (%s against this run):\n", o->manifest);
-		diff_print(&d);
+		report_diff(&d);
 	}
 	if (have_old)
 		diff_free(&d);
@@ -320,7 +320,7 @@ int cmd_diff(struct opts *o)
 	if (o->json)
 		print_json(json_diff(&d, equal));
 	else
-		diff_print(&d);
+		report_diff(&d);
 	diff_free(&d);
 	model_free(&a);
 	model_free(&b);

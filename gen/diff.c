@@ -1,7 +1,6 @@
 /* diff.c: compare two models hook by hook, and say it the way a reviewer reads it. */
 #include "diff.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,45 +117,6 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 	       !d->hooks_added.n && !d->hooks_removed.n && !d->nchanges &&
 	       !memcmp(&d->from_stats, &d->to_stats, sizeof(d->from_stats)) &&
 	       !strcmp(d->from_layout, d->to_layout);
-}
-
-static void print_delta(const char *what, unsigned long from, unsigned long to)
-{
-	printf("%-16s %lu -> %lu", what, from, to);
-	if (to != from)
-		printf(" (%s%ld)", to > from ? "+" : "", (long)(to - from));
-	putchar('\n');
-}
-
-void diff_print(const struct model_diff *d)
-{
-	print_delta("MAX_LSM_COUNT", d->from_count, d->to_count);
-	if (d->lsms_added.n || d->lsms_removed.n) {
-		printf("LSMs counted    ");
-		for (unsigned i = 0; i < d->lsms_added.n; i++)
-			printf(" +%s (%s)", d->lsms_added.v[i], d->lsms_added_sym.v[i]);
-		for (unsigned i = 0; i < d->lsms_removed.n; i++)
-			printf(" -%s (%s)", d->lsms_removed.v[i], d->lsms_removed_sym.v[i]);
-		putchar('\n');
-	}
-	print_delta("hooks", d->from_hooks, d->to_hooks);
-	for (unsigned i = 0; i < d->hooks_added.n; i++)
-		printf("  + %s%s%s\n", d->hooks_added.v[i], *d->added_guards.v[i] ? "  if " : "",
-		       d->added_guards.v[i]);
-	for (unsigned i = 0; i < d->hooks_removed.n; i++)
-		printf("  - %s%s%s\n", d->hooks_removed.v[i],
-		       *d->removed_guards.v[i] ? "  if " : "",
-		       d->removed_guards.v[i]);
-	for (unsigned i = 0; i < d->nchanges; i++) {
-		const struct hook_change *c = &d->changes[i];
-
-		printf("  ~ %s: %s %s -> %s\n", c->hook, c->field, c->from, c->to);
-	}
-	if (strcmp(d->from_layout, d->to_layout))
-		printf("%-16s %s -> %s\n", "layout", d->from_layout, d->to_layout);
-	print_delta("static calls", d->from_stats.static_calls, d->to_stats.static_calls);
-	print_delta("static keys", d->from_stats.static_keys, d->to_stats.static_keys);
-	print_delta("table bytes", d->from_stats.table_bytes, d->to_stats.table_bytes);
 }
 
 void diff_free(struct model_diff *d)

@@ -28,8 +28,6 @@ struct model_diff {
 
 /* Compare model a with model b; true if nothing differs. */
 bool diff_models(const struct model *a, const struct model *b, struct model_diff *d);
-/* Print the differences for a reviewer. */
-void diff_print(const struct model_diff *d);
 /* Free a diff's contents. */
 void diff_free(struct model_diff *d);
 
