@@ -27,16 +27,14 @@ struct fate {
 static bool only_kconfig(const char *expr)
 {
 	for (const char *p = expr; *p;) {
-		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+		if (!is_ident_start(*p)) {
 			p++;
 			continue;
 		}
 		const char *s = p;
+		size_t n = ident_len(s);
 
-		while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		       (*p >= '0' && *p <= '9'))
-			p++;
-		size_t n = (size_t)(p - s);
+		p += n;
 
 		if (!(n > 7 && !strncmp(s, "CONFIG_", 7)) &&
 		    !(n == 7 && !strncmp(s, "defined", 7)) &&
@@ -293,16 +291,14 @@ void impls_free(struct impls *im)
 static bool guard_as_c(const char *g, struct buf *out)
 {
 	for (const char *p = g; *p;) {
-		if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z'))) {
+		if (!is_ident_start(*p)) {
 			buf_putc(out, *p++);
 			continue;
 		}
 		const char *s = p;
+		size_t n = ident_len(s);
 
-		while (*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-		       (*p >= '0' && *p <= '9'))
-			p++;
-		size_t n = (size_t)(p - s);
+		p += n;
 
 		if (n == 7 && !strncmp(s, "defined", 7)) {
 			const char *q = p + strspn(p, " \t");

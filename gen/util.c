@@ -275,6 +275,11 @@ char *read_file(const char *path, size_t *lenp)
 	return b.s;
 }
 
+bool is_ident_start(int c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
 size_t ident_len(const char *s)
 {
 	return strspn(s, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
@@ -282,7 +287,7 @@ size_t ident_len(const char *s)
 
 bool is_identifier(const char *s)
 {
-	return s && *s && !(*s >= '0' && *s <= '9') && !s[ident_len(s)];
+	return s && is_ident_start(*s) && !s[ident_len(s)];
 }
 
 const char *path_base(const char *path)

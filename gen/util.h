@@ -68,6 +68,8 @@ void usage_error(const char *cmd, const char *fmt, ...)
 char *read_file(const char *path, size_t *len);
 /* Inputs are kernel sources and configurations: anything bigger is refused. */
 #define MAX_INPUT_BYTES (16u << 20)
+/* True if c can start a C identifier ([A-Za-z_]). */
+bool is_ident_start(int c);
 /* The length of the run of identifier characters ([A-Za-z0-9_]) at s. */
 size_t ident_len(const char *s);
 /* True if s is a C identifier. */
