@@ -13,6 +13,13 @@ import subprocess
 # security/security.c: security_inode_init_security() calls the caller's initxattrs(),
 # initialize_lsm() calls each LSM's init() (twice: with and without the debug message).
 NOT_HOOK_CALLBACKS = {"security_inode_init_security": 1, "initialize_lsm": 2}
+# The ten hooks whose callbacks 6.12 still calls indirectly (a loop over the hook's list:
+# their return conventions did not fit call_int_hook()), read from 6.12's security.o
+# (gcc 12 and clang 16, x86-64): kernel/6.12/0004 calls them through per-slot primitives.
+REWRITTEN = ["security_fs_context_parse_param", "security_getprocattr", "security_getselfattr",
+             "security_inode_init_security", "security_sb_set_mnt_opts",
+             "security_setprocattr", "security_setselfattr", "security_task_prctl",
+             "security_vm_enough_memory_mm", "security_xfrm_state_pol_flow_match"]
 # The functions of security.o that lsmgen's default layout (tests/kernel/run, variant
 # max) does not compile to stock's code or shorter, on Debian's 6.12.118 with gcc 12 and
 # tests/kernel/lsm.config, each read from the two disassemblies. A dispatcher is a
@@ -47,6 +54,8 @@ PADDING = re.compile(r"^(?:(?:data16|cs|ds) )*(?:nop\w*|xchg %ax,%ax|int3)\b")
 FUNC = re.compile(r"^([0-9a-f]+) <([^>]+)>:$")
 INSN = re.compile(r"^\s*[0-9a-f]+:\s+(.*)$")
 RELOC = re.compile(r"^\s+[0-9a-f]+: (R_\S+)\s+(\S+)")
+# binutils of the row's architecture: "" for the host's, "aarch64-linux-gnu-" for arm64
+TOOLS = ""
 
 
 def read_config(path):
@@ -86,7 +95,7 @@ def reloc(kind, target):
 @functools.lru_cache(maxsize=4)    # stock's is compared with every variant's
 def functions(path, relocs):
     """name -> [normalised instruction or relocation]"""
-    args = ["objdump", "-d", "--no-show-raw-insn", "-w"] + (["-r"] if relocs else []) + [path]
+    args = [TOOLS + "objdump", "-d", "--no-show-raw-insn", "-w"] + (["-r"] if relocs else []) + [path]
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     funcs, cur = {}, None
     for line in out.splitlines():
@@ -114,7 +123,7 @@ def insns(body):
 
 
 def sections(path):
-    out = subprocess.run(["size", "-A", path], capture_output=True, text=True,
+    out = subprocess.run([TOOLS + "size", "-A", path], capture_output=True, text=True,
                          check=True).stdout
     sizes = {}
     for line in out.splitlines():
@@ -126,13 +135,13 @@ def sections(path):
 
 def function_bytes(path):
     """The bytes of every function (nm -S, text symbols)"""
-    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([TOOLS + "nm", "-S", path], capture_output=True, text=True, check=True).stdout
     return sum(int(f[1], 16) for f in (ln.split() for ln in out.splitlines())
                if len(f) == 4 and f[2] in "tT")
 
 
 def sections_all(path):
-    out = subprocess.run(["size", "-A", path], capture_output=True, text=True,
+    out = subprocess.run([TOOLS + "size", "-A", path], capture_output=True, text=True,
                          check=True).stdout
     return {f[0]: int(f[1]) for f in (ln.split() for ln in out.splitlines())
             if len(f) >= 2 and f[1].isdigit() and f[0] not in ("Total",)}
@@ -140,7 +149,7 @@ def sections_all(path):
 
 def symbols(path):
     """name -> size (nm -S), for defined symbols"""
-    out = subprocess.run(["nm", "-S", path], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([TOOLS + "nm", "-S", path], capture_output=True, text=True, check=True).stdout
     syms = {}
     for line in out.splitlines():
         f = line.split()
@@ -152,13 +161,14 @@ def symbols(path):
 
 
 def addresses(path):
-    out = subprocess.run(["nm", path], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([TOOLS + "nm", path], capture_output=True, text=True, check=True).stdout
     return {f[2]: int(f[0], 16) for f in (ln.split() for ln in out.splitlines()) if len(f) == 3}
 
 
 def indirect_calls(funcs):
     """function -> number of indirect calls: a call or a tail call (jmp) through a
-    retpoline thunk, or call */jmp * (an indirect jump within the function counts too)"""
+    retpoline thunk, or call */jmp * (an indirect jump within the function counts too);
+    on arm64, blr and br through a register"""
     def bare(x):   # "cs call ...": a prefix the retpoline padding adds
         while x.startswith(PREFIXES):
             x = x.split(" ", 1)[1]
@@ -166,7 +176,8 @@ def indirect_calls(funcs):
     out = {}
     for name, body in funcs.items():
         n = sum(1 for x in map(bare, body) if x.startswith(("call", "jmp")) and
-                ("__x86_indirect_thunk" in x or x.startswith(("call *", "jmp *"))))
+                ("__x86_indirect_thunk" in x or x.startswith(("call *", "jmp *"))) or
+                x.startswith(("blr\tx", "br\tx", "blr x", "br x")))
         if n:
             out[name] = n
     return out
@@ -209,6 +220,7 @@ def object_stats(stock_path, path, relocs):
         "static_keys": sum(1 for s in syms if s.startswith("security_hook_active_")),
         "jump_entries": sec.get("__jump_table", 0) // 16,
         "indirect_calls": indirect_calls(f),
+        "rewritten": {h: insns(f.get(h, [])) for h in REWRITTEN},
     }
 
 
@@ -233,7 +245,7 @@ def measure(stock_dir, d):
         "security.o": object_stats(os.path.join(stock_dir, "security.o"),
                                    os.path.join(d, "security.o"), relocs=True),
         "vmlinux": vmlinux_stats(os.path.join(stock_dir, "vmlinux"), os.path.join(d, "vmlinux")),
-        "bzImage": os.path.getsize(os.path.join(d, "bzImage")),
+        "image": os.path.getsize(os.path.join(d, "image")),
     }
 
 
@@ -255,6 +267,7 @@ def table(results):
         ("security.o indirect calls", lambda m: sum(m["security.o"]["indirect_calls"].values())),
         ("slots allocated / filled", lambda m: f"{m['slots']['allocated']} / "
          f"{m['slots']['filled']}" if "slots" in m else "-"),
+        ("boots and prints what stock prints (lsm= choices)", lambda m: m.get("boots", "-")),
         ("vmlinux functions identical to stock", lambda m: f"{m['vmlinux']['identical']}/"
          f"{m['vmlinux']['functions']}"),
         ("vmlinux instructions", lambda m: m["vmlinux"]["instructions"]),
@@ -264,10 +277,25 @@ def table(results):
         ("vmlinux .data bytes", lambda m: m["vmlinux"]["sections"].get(".data", 0)),
         ("vmlinux __jump_table entries", lambda m: m["vmlinux"]["jump_entries"]),
         ("vmlinux static call sites", lambda m: m["vmlinux"]["static_call_sites"]),
-        ("bzImage bytes", lambda m: m["bzImage"]),
+        ("kernel image bytes (bzImage, Image)", lambda m: m["image"]),
         ("build (s, files compiled)", lambda m: f"{m['build_seconds']}, {m['files_compiled']}"),
     ]
     out = ["| | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for title, f in rows:
         out.append(f"| {title} | " + " | ".join(str(f(v[n])) for n in names) + " |")
+    return "\n".join(out)
+
+
+def primitives_table(results):
+    """The ten hooks 0004 rewrites, in instructions per variant (markdown)."""
+    v = results["variants"]
+    names = [n for n in v if "rewritten" in v[n]["security.o"]]
+    out = ["| hook | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    for h in REWRITTEN + ["total"]:
+        def n(k):
+            r = v[k]["security.o"]["rewritten"]
+            return sum(r.values()) if h == "total" else r[h]
+        out.append(f"| {h.replace('security_', '')} | " + " | ".join(
+            str(n(k)) if k == "stock" else f"{n(k)} ({n(k) - n('stock'):+d})" for k in names)
+            + " |")
     return "\n".join(out)
