@@ -11,7 +11,9 @@ import subprocess
 
 # security.c calls that are indirect and are not LSM hooks, read from 6.12's
 # security/security.c: security_inode_init_security() calls the caller's initxattrs(),
-# initialize_lsm() calls each LSM's init() (twice: with and without the debug message).
+# initialize_lsm() calls each LSM's init() (twice: with and without the debug message;
+# clang makes them one). Upper bounds: what security.o may call indirectly once no LSM
+# hook is called so.
 NOT_HOOK_CALLBACKS = {"security_inode_init_security": 1, "initialize_lsm": 2}
 # The ten hooks whose callbacks 6.12 still calls indirectly (a loop over the hook's list:
 # their return conventions did not fit call_int_hook()), read from 6.12's security.o
