@@ -211,12 +211,32 @@ static const struct macro *find_macro(const struct unit *u, const char *name, un
 	return found;
 }
 
+/*
+ * The kernel's macros that make one hook list entry from (hook, function): LSM_HOOK_INIT,
+ * and LSM_HOOK_INIT_RUNTIME (the BPF LSM's under the series' runtime toggle: a slot like
+ * any other, that starts off).
+ */
+static bool registers(const char *name)
+{
+	return !strcmp(name, "LSM_HOOK_INIT") || !strcmp(name, "LSM_HOOK_INIT_RUNTIME");
+}
+
+/*
+ * Another LSM_HOOK_INIT* of a header lsmgen does not read: it may register, so its uses
+ * make the LSM opaque (every hook kept at MAX_LSM_COUNT slots, with a warning) rather
+ * than counting nothing.
+ */
+static bool unknown_registration(const char *name)
+{
+	return !strncmp(name, "LSM_HOOK_INIT", strlen("LSM_HOOK_INIT")) && !registers(name);
+}
+
 static bool reaches(const struct unit *u, const char *name)
 {
 	unsigned n;
 	const struct macro *m = find_macro(u, name, &n);
 
-	if (!strcmp(name, "LSM_HOOK_INIT"))
+	if (registers(name) || (!m && unknown_registration(name)))
 		return true;
 	for (unsigned i = 0; m && i < u->nmacros; i++)
 		if (u->macros[i].reaches && !strcmp(u->macros[i].name, name))
@@ -308,7 +328,7 @@ static char *alias_hook(const struct macro *m, const struct tokens *t, const uns
 {
 	const struct tok *b = m->f->t.v;
 
-	if (m->end - m->body < 4 || !tok_is(&b[m->body], "LSM_HOOK_INIT") ||
+	if (m->end - m->body < 4 || b[m->body].kind != TOK_IDENT || !registers(b[m->body].text) ||
 	    !tok_is(&b[m->body + 1], "(") || b[m->body + 2].kind != TOK_IDENT ||
 	    !tok_is(&b[m->body + 3], ","))
 		return NULL;
@@ -345,7 +365,7 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 		target = m->f->t.v[m->body].text;
 		m = find_macro(w->u, target, &count);
 	}
-	bool direct = count == 0 && !strcmp(target, "LSM_HOOK_INIT");
+	bool direct = count == 0 && registers(target);
 
 	if (direct && nargs == 2 && ends[0] == starts[0] + 1 && t->v[starts[0]].kind == TOK_IDENT) {
 		char *fn = join_as_written(t->v, starts[1], ends[1]);
@@ -379,8 +399,21 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 
 	/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
 	if (i + 2 < next && tok_is(&v[i + 1], "define") && tok_is(&v[i + 2], "LSM_HOOK"))
-		for (unsigned k = i + 3; k < next; k++)
-			out->all_hooks |= v[k].kind == TOK_IDENT && reaches(w->u, v[k].text);
+		for (unsigned k = i + 3; k < next; k++) {
+			unsigned count;
+
+			if (v[k].kind != TOK_IDENT || !reaches(w->u, v[k].text))
+				continue;
+			if (unknown_registration(v[k].text) &&
+			    !find_macro(w->u, v[k].text, &count)) {
+				char *what = xasprintf("%s(...)", v[k].text);
+
+				set_opaque(out, f->path, v[k].line, what);
+				free(what);
+			} else {
+				out->all_hooks = true;
+			}
+		}
 	/* #define NAME "text": what a .name = NAME of this file or directory means */
 	if (i + 4 == next && tok_is(&v[i + 1], "define") && v[i + 2].kind == TOK_IDENT &&
 	    v[i + 3].kind == TOK_LITERAL && v[i + 3].text[0] == '"' &&
