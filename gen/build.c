@@ -293,9 +293,17 @@ static int apply_dispatch(const struct build_opts *b, struct model *m)
 	if (b->abstain)
 		m->layout.abstain = xstrdup(b->abstain);
 	if (b->runtime_lsm) {
-		if (!registry_find(&m->reg, b->runtime_lsm, false))
-			return usage_report(b->cmd, "--runtime-lsm '%s' is not in the LSM list",
-					    b->runtime_lsm);
+		if (!registry_find(&m->reg, b->runtime_lsm, false)) {
+			struct buf known = { 0 };
+
+			for (unsigned i = 0; i < m->reg.n; i++)
+				buf_printf(&known, "%s%s", i ? ", " : "", m->reg.lsms[i].name);
+			int rc = usage_report(b->cmd, "--runtime-lsm '%s' is no LSM of %s (it "
+					      "knows %s)", b->runtime_lsm, m->reg.source,
+					      known.len ? known.s : "none");
+			buf_free(&known);
+			return rc;
+		}
 		m->layout.runtime_lsm = xstrdup(b->runtime_lsm);
 	}
 	return 0;
