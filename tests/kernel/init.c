@@ -6,7 +6,13 @@
  * what each call returned, makes Landlock deny a read, and reboots (QEMU runs with
  * -no-reboot, so that ends the run). Every line it prints starts with "lsmtest: " and
  * must be the same on the stock kernel and on every lsmgen variant booted with the same
- * lsm= choice. Static, no library beyond libc, so the initramfs holds this one file.
+ * lsm= choice. Static, no library beyond libc, so the initramfs holds this one file
+ * (and, in the BPF row, /bpftest and its program, which it runs last).
+ *
+ * "init cost" (the kernel's command line ends "-- cost") instead times system calls
+ * that reach many hooks: QEMU runs with -icount shift=0,sleep=off, where the guest's
+ * TSC advances one per instruction executed, so rdtsc around a loop counts
+ * instructions. Its lines start with "lsmcost: ".
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,6 +29,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
@@ -196,6 +203,136 @@ static void landlock(void)
 		close(fd);
 }
 
+/* Instructions so far: the TSC under -icount shift=0 (a clock elsewhere). */
+static uint64_t ticks(void)
+{
+#if defined(__x86_64__)
+	uint32_t lo, hi;
+
+	__asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));
+	return (uint64_t)hi << 32 | lo;
+#else
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+#endif
+}
+
+static int cost_fd[2];
+
+static void cost_getppid(void)
+{
+	syscall(SYS_getppid);
+}
+
+static void cost_open_close(void)
+{
+	close(open("/tmp/cost", O_RDONLY));
+}
+
+static void cost_stat(void)
+{
+	struct stat st;
+
+	stat("/tmp/cost", &st);
+}
+
+static void cost_pipe(void)
+{
+	char c = 0;
+
+	if (write(cost_fd[1], "c", 1) != 1 || read(cost_fd[0], &c, 1) != 1)
+		say("pipe: %s", result(-1));
+}
+
+static void cost_socket(void)
+{
+	close(socket(AF_UNIX, SOCK_STREAM, 0));
+}
+
+static void cost_mmap(void)
+{
+	void *m = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	*(volatile char *)m = 1;	/* fault the page in */
+	munmap(m, 4096);
+}
+
+static void cost_fork(void)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, NULL, 0);
+}
+
+/*
+ * Instructions per iteration of each loop, after a few iterations to warm it up. The
+ * first line checks the unit: a loop of a known number of instructions.
+ */
+static void cost(void)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+		int n;
+	} loops[] = {
+		{ "getppid", cost_getppid, 2000 },
+		{ "open+close", cost_open_close, 2000 },
+		{ "stat", cost_stat, 2000 },
+		{ "pipe write+read", cost_pipe, 2000 },
+		{ "socket+close", cost_socket, 1000 },
+		{ "mmap+munmap", cost_mmap, 1000 },
+		{ "fork+exit+wait", cost_fork, 200 },
+	};
+	uint64_t t0, t1;
+	unsigned long k = 1000000;
+
+	mount("tmpfs", "/tmp", "tmpfs", 0, "size=1m,mode=1777");
+	close(open("/tmp/cost", O_CREAT | O_RDWR, 0644));
+	if (pipe(cost_fd))
+		say("pipe: %s", result(-1));
+	t0 = ticks();
+#if defined(__x86_64__)
+	__asm__ volatile("1: dec %0; jnz 1b" : "+r"(k));	/* two instructions a turn */
+#endif
+	t1 = ticks();
+	dprintf(1, "lsmcost: unit: %llu for 2000000 instructions\n",
+		(unsigned long long)(t1 - t0));
+	for (size_t i = 0; i < sizeof(loops) / sizeof(*loops); i++) {
+		for (int j = 0; j < 10; j++)
+			loops[i].fn();
+		t0 = ticks();
+		for (int j = 0; j < loops[i].n; j++)
+			loops[i].fn();
+		t1 = ticks();
+		dprintf(1, "lsmcost: %s: %.1f\n", loops[i].name,
+			(double)(t1 - t0) / loops[i].n);
+	}
+	dprintf(1, "lsmcost: done\n");
+}
+
+/* The BPF row's loader (tests/kernel/bpftest.c), when the initramfs has it. */
+static void bpf_program(void)
+{
+	char *argv[] = { "/bpftest", NULL };
+	int status = 0;
+	pid_t pid;
+
+	if (access("/bpftest", X_OK))
+		return;
+	pid = fork();
+	if (pid == 0) {
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	waitpid(pid, &status, 0);
+	if (!WIFEXITED(status) || WEXITSTATUS(status))
+		dprintf(1, "lsmbpf: bpftest failed (status %d)\n", status);
+}
+
 int main(int argc, char **argv)
 {
 	char lsms[256] = "";
@@ -213,6 +350,12 @@ int main(int argc, char **argv)
 		lsms[n > 0 ? n : 0] = '\0';
 		close(fd);
 	}
+	if (argc > 1 && !strcmp(argv[1], "cost")) {
+		cost();
+		sync();
+		reboot(RB_AUTOBOOT);
+		return 0;
+	}
 	say("start");
 	say("lsm: %s", lsms);
 	files();
@@ -220,6 +363,7 @@ int main(int argc, char **argv)
 	tasks(argv[0]);
 	attributes();
 	landlock();
+	bpf_program();
 	say("done");
 	sync();
 	reboot(RB_AUTOBOOT);

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpftest.c: run by init in the BPF row. Loads deny.bpf.o (libbpf, static), and
+ * before attaching it, attached, and after its link is closed prints which BPF LSM
+ * slots are on (/proc/lsm_active_slots, from tests/kernel/slot-report.patch) and
+ * what opening a marker file and another file returns. Lines start with "lsmbpf: ".
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <bpf/libbpf.h>
+
+static void say(const char *fmt, ...)
+{
+	char line[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	dprintf(1, "lsmbpf: %s\n", line);
+}
+
+static const char *open_result(const char *path)
+{
+	static char buf[64];
+	int fd = open(path, O_RDONLY);
+
+	if (fd >= 0) {
+		close(fd);
+		return "ok";
+	}
+	snprintf(buf, sizeof(buf), "-%s", strerrorname_np(errno) ?: "?");
+	return buf;
+}
+
+/* "N: hook hook ..." for the BPF LSM's slots that are on */
+static void bpf_slots(const char *when)
+{
+	char line[256], hooks[3000] = "", hook[128], lsm[64];
+	int n = 0;
+	FILE *f = fopen("/proc/lsm_active_slots", "r");
+
+	if (!f) {
+		say("%s: bpf slots on: no /proc/lsm_active_slots", when);
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%127s %63s", hook, lsm) == 2 && !strcmp(lsm, "bpf")) {
+			if (++n <= 8)
+				snprintf(hooks + strlen(hooks), sizeof(hooks) - strlen(hooks),
+					 " %s", hook);
+		}
+	fclose(f);
+	say("%s: bpf slots on: %d:%s%s", when, n, hooks, n > 8 ? " ..." : "");
+}
+
+static void opens(const char *when)
+{
+	say("%s: open marker: %s", when, open_result("/tmp/marker"));
+	say("%s: open other: %s", when, open_result("/tmp/other"));
+}
+
+int main(void)
+{
+	struct bpf_object *obj;
+	struct bpf_program *prog;
+	struct bpf_link *link;
+	struct stat st;
+	unsigned int key = 0;
+	unsigned long long ino;
+	int err;
+
+	close(open("/tmp/marker", O_CREAT | O_RDWR, 0644));
+	close(open("/tmp/other", O_CREAT | O_RDWR, 0644));
+	if (stat("/tmp/marker", &st))
+		return 1;
+	ino = st.st_ino;
+	bpf_slots("before");
+	opens("before");
+	obj = bpf_object__open_file("/deny.bpf.o", NULL);
+	err = libbpf_get_error(obj);
+	if (!err)
+		err = bpf_object__load(obj);
+	say("load: %s", err ? strerror(-err) : "ok");
+	if (err)
+		return 1;
+	err = bpf_map__update_elem(bpf_object__find_map_by_name(obj, "marker"), &key,
+				   sizeof(key), &ino, sizeof(ino), 0);
+	prog = bpf_object__find_program_by_name(obj, "deny_marker");
+	link = bpf_program__attach_lsm(prog);
+	say("attach: %s", libbpf_get_error(link) ? strerror(errno) : "ok");
+	if (libbpf_get_error(link))
+		return 1;
+	bpf_slots("attached");
+	opens("attached");
+	bpf_link__destroy(link);
+	bpf_slots("detached");
+	opens("detached");
+	bpf_object__close(obj);
+	return err ? 1 : 0;
+}
