@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <bpf/libbpf.h>
 
+#include "active_slots.h"
+
 static void say(const char *fmt, ...)
 {
 	char line[4096];
@@ -38,27 +40,6 @@ static const char *open_result(const char *path)
 	}
 	snprintf(buf, sizeof(buf), "-%s", strerrorname_np(errno) ?: "?");
 	return buf;
-}
-
-/* "N: hook hook ..." for the BPF LSM's slots that are on */
-static void bpf_slots(const char *when)
-{
-	char line[256], hooks[3000] = "", hook[128], lsm[64];
-	int n = 0;
-	FILE *f = fopen("/proc/lsm_active_slots", "r");
-
-	if (!f) {
-		say("%s: bpf slots on: no /proc/lsm_active_slots", when);
-		return;
-	}
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%127s %63s", hook, lsm) == 2 && !strcmp(lsm, "bpf")) {
-			if (++n <= 8)
-				snprintf(hooks + strlen(hooks), sizeof(hooks) - strlen(hooks),
-					 " %s", hook);
-		}
-	fclose(f);
-	say("%s: bpf slots on: %d:%s%s", when, n, hooks, n > 8 ? " ..." : "");
 }
 
 static void opens(const char *when)

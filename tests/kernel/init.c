@@ -36,6 +36,8 @@
 #include <netinet/in.h>
 #include <unistd.h>
 
+#include "active_slots.h"
+
 /* x86-64 numbers, so the program needs no kernel headers newer than the C library's */
 #define NR_landlock_create_ruleset 444
 #define NR_landlock_restrict_self 446
@@ -358,6 +360,7 @@ int main(int argc, char **argv)
 	}
 	say("start");
 	say("lsm: %s", lsms);
+	bpf_slots("boot");
 	files();
 	sockets_and_pipes();
 	tasks(argv[0]);

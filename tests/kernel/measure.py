@@ -301,3 +301,22 @@ def primitives_table(results):
             str(n(k)) if k == "stock" else f"{n(k)} ({n(k) - n('stock'):+d})" for k in names)
             + " |")
     return "\n".join(out)
+
+
+def cost_table(rc):
+    """Instructions per iteration of init's system-call loops under -icount (markdown):
+    each kernel booted with bpf in lsm=, then stock and the runtime toggle without it,
+    and what listing bpf costs each of those two."""
+    cost = rc["per_iteration"]
+    kernels = [k for k in cost if "bpf" in cost[k]]
+    pair = [k for k in ("stock", "runtime-bpf") if k in cost and "no bpf" in cost[k]]
+    calls = list(cost[kernels[0]]["bpf"]) if kernels else []
+    head = [f"{k}" for k in kernels] + [f"{k}, no bpf" for k in pair] + \
+        [f"bpf listed: {k}" for k in pair]
+    out = ["| system call | " + " | ".join(head) + " |", "|---|" + "---:|" * len(head)]
+    for c in calls:
+        row = [f"{cost[k]['bpf'][c]:,.1f}" for k in kernels]
+        row += [f"{cost[k]['no bpf'][c]:,.1f}" for k in pair]
+        row += [f"{cost[k]['bpf'][c] / cost[k]['no bpf'][c] - 1:+.1%}" for k in pair]
+        out.append(f"| {c} | " + " | ".join(row) + " |")
+    return "\n".join(out)
