@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <time.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
