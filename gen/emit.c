@@ -147,11 +147,12 @@ static char *count_name(const struct model *m, const struct hook *h)
 	return m->layout.slots == SLOTS_EXACT ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
 }
 
-/* One term of LSM_SLOTS_<hook>: in parentheses when it is a conjunction, and one too long
- * for its line goes on at its last " && " in reach. */
+/* One term of LSM_SLOTS_<hook>: in parentheses unless it is one operand (a sum of
+ * "a || b" terms would read "a || (b + c)"), and one too long for its line goes on at its
+ * last " && " in reach. */
 static char *term_text(const char *term)
 {
-	char *paren = xasprintf(strstr(term, "&&") ? "(%s)" : "%s", term);
+	char *paren = xasprintf(is_operand(term) ? "%s" : "(%s)", term);
 
 	if (strlen(paren) <= 80)
 		return paren;
@@ -234,7 +235,12 @@ static struct tv *hook_value(const struct model *m, const struct hook *h, const 
 	}
 	tv_set(o, "name", tv_str(h ? h->name : ""));
 	tv_set(o, "ret", tv_str(h ? h->ret : ""));
-	tv_set(o, "default", tv_str(h ? h->def : ""));
+	/* pasted beside != and after return: one operand, whatever the table wrote */
+	char *def = !h ? xstrdup("") : is_operand(h->def) ? xstrdup(h->def) :
+		    xasprintf("(%s)", h->def);
+
+	tv_set(o, "default", tv_str(def));
+	free(def);
 	tv_set(o, "is_void", tv_bool(h && h->is_void));
 	tv_set(o, "is_int", tv_bool(h && !h->is_void));
 	tv_set(o, "params", params);

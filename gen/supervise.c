@@ -24,6 +24,14 @@ static const int stop_signals[] = {
 };
 #define NSTOP (sizeof(stop_signals) / sizeof(*stop_signals))
 
+/* Signals the work raises on itself, by its own writes or limits (a closed pipe,
+ * RLIMIT_FSIZE, RLIMIT_CPU): without the supervisor they would have ended lsmgen, quietly
+ * (a shell pipeline such as "lsmgen hooks ... | head -1" says nothing). */
+static bool raised_by_work(int sig)
+{
+	return sig == SIGPIPE || sig == SIGXFSZ || sig == SIGXCPU;
+}
+
 static pid_t work;
 static volatile sig_atomic_t stopped_by;
 
@@ -70,14 +78,17 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 	}
 	if (WIFEXITED(status))
 		return WEXITSTATUS(status);
-	/* stopped as asked: end the way a signalled process does, as before the fork */
-	if (stopped_by && WTERMSIG(status) == stopped_by) {
-		signal(stopped_by, SIG_DFL);
-		raise(stopped_by);
+	/* stopped as asked, or by its own writes: end the way a signalled process does, as
+	 * before the fork */
+	int sig = WTERMSIG(status);
+
+	if ((stopped_by && sig == stopped_by) || raised_by_work(sig)) {
+		signal(sig, SIG_DFL);
+		raise(sig);
 	}
 	fprintf(stderr, "lsmgen: error: the work was killed by signal %d (%s): out of memory "
 		"or threads, or a failure inside libclang (outputs are replaced whole or not "
 		"at all)\n",
-		WTERMSIG(status), strsignal(WTERMSIG(status)));
+		sig, strsignal(sig));
 	return EXIT_USAGE;
 }

@@ -285,6 +285,39 @@ size_t ident_len(const char *s)
 	return strspn(s, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
 }
 
+/* The end of the balanced parenthesised group that opens at s, or NULL. */
+static const char *group_end(const char *s)
+{
+	int depth = 0;
+
+	for (; *s; s++) {
+		depth += *s == '(';
+		depth -= *s == ')';
+		if (depth == 0)
+			return s + 1;
+	}
+	return NULL;
+}
+
+bool is_operand(const char *s)
+{
+	s += strspn(s, " \t");
+	s += strspn(s, "!~- \t");
+	if (*s == '(') {
+		s = group_end(s);
+	} else {
+		size_t n = ident_len(s);
+
+		if (n == 0)
+			return false;
+		s += n;
+		s += strspn(s, " \t");
+		if (*s == '(')
+			s = group_end(s);
+	}
+	return s && !s[strspn(s, " \t")];
+}
+
 bool is_identifier(const char *s)
 {
 	return s && is_ident_start(*s) && !s[ident_len(s)];

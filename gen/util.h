@@ -72,6 +72,12 @@ char *read_file(const char *path, size_t *len);
 bool is_ident_start(int c);
 /* The length of the run of identifier characters ([A-Za-z0-9_]) at s. */
 size_t ident_len(const char *s);
+/*
+ * True if the C expression s is one operand, safe to paste beside any operator: a name
+ * or number, a call of a function-like macro, or a parenthesised group, each perhaps
+ * behind unary !, ~ or -. "0 | 1" is not: "rc != 0 | 1" would be always true.
+ */
+bool is_operand(const char *s);
 /* True if s is a C identifier. */
 bool is_identifier(const char *s);
 /* True if path names something (stat succeeds); a directory. */

@@ -8,7 +8,10 @@
 - the work killed by SIGSEGV while it waits for its output directory (whose lock the
   test holds) is exit 2 with "killed by signal 11", and the directory keeps its files;
 - lsmgen itself killed with SIGKILL takes its work with it (nothing is left running
-  to write the outputs later)."""
+  to write the outputs later);
+- a signal the work raises on itself, by a write to a closed pipe (SIGPIPE: "lsmgen
+  hooks ... | head -1") or past RLIMIT_FSIZE (SIGXFSZ), ends lsmgen by that signal and
+  quietly, as it would without a supervisor; the outputs are not half written."""
 
 import fcntl
 import os
@@ -131,8 +134,34 @@ def killed_work(tmp):
             "lsmgen killed: the outputs are unchanged, nothing written after the lock is free")
 
 
+def own_signals(tmp):
+    p = subprocess.Popen([kmodel.lsmgen(), "hooks", "--hookdefs", TABLE, "--config", CONFIG],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         preexec_fn=lambda: signal.signal(signal.SIGPIPE, signal.SIG_DFL))
+    p.stdout.readline()
+    p.stdout.close()        # as head -1 does
+    err = p.stderr.read().decode()
+    p.wait()
+    c.check(p.returncode == -signal.SIGPIPE and err == "",
+            f"hooks | head -1: ends by SIGPIPE, quietly (status {p.returncode}, {err!r})")
+
+    out = os.path.join(tmp, "fsize")
+    os.makedirs(out)
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    p = subprocess.run([kmodel.lsmgen(), "generate", "--hookdefs", TABLE, "--config", CONFIG,
+                        "-o", out], capture_output=True, text=True, preexec_fn=limit)
+    c.check(p.returncode == -signal.SIGXFSZ and "libclang" not in p.stderr and
+            not any(n in OUTPUTS for n in os.listdir(out)),
+            f"generate past RLIMIT_FSIZE: ends by SIGXFSZ, no blame on libclang, no output "
+            f"(status {p.returncode}, {p.stderr!r}, {os.listdir(out)})")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
+        own_signals(tmp)
         memory_limits(tmp)
         killed_work(tmp)
     c.done()
