@@ -222,7 +222,31 @@ static bool read_ret_default(struct reader *r, struct range fret, struct range f
 	return true;
 }
 
-/* Fields 4...: the parameters, or 'void'; no two with one name. */
+/* The name of another parameter that an array bound of parameter k uses (a VLA such as
+ * "char buf[len]"), or NULL. */
+static const char *param_named_in(const struct hook *h, unsigned k)
+{
+	const struct param *p = &h->params[k];
+	int depth = 0;
+
+	for (size_t i = p->name_at + strlen(p->name); p->decl[i];) {
+		size_t n = is_ident_start((unsigned char)p->decl[i]) ? ident_len(p->decl + i) : 0;
+
+		if (n == 0) {
+			depth += (p->decl[i] == '[') - (p->decl[i] == ']');
+			i++;
+			continue;
+		}
+		for (unsigned j = 0; j < h->nparams && depth > 0; j++)
+			if (j != k && strlen(h->params[j].name) == n &&
+			    !strncmp(p->decl + i, h->params[j].name, n))
+				return h->params[j].name;
+		i += n;
+	}
+	return NULL;
+}
+
+/* Fields 4...: the parameters, or 'void'; no two with one name, none naming another. */
 static bool read_params(struct reader *r, const struct tok *at, const struct range *f,
 			unsigned nf)
 {
@@ -243,6 +267,17 @@ static bool read_params(struct reader *r, const struct tok *at, const struct ran
 		h->nparams += ok;
 	}
 	for (unsigned a = 0; a < h->nparams && ok; a++) {
+		const char *other = param_named_in(h, a);
+
+		if (other) {
+			const struct tok *e = &r->t->v[f[3 + a].a];
+
+			error_at(r->path, e->line, e->col,
+				 "parameter '%s' of hook '%s' names parameter '%s' (a variable-length "
+				 "array bound): not supported, the generated code may rename "
+				 "parameters", h->params[a].name, h->name, other);
+			ok = false;
+		}
 		for (unsigned b = 0; b < a; b++) {
 			if (strcmp(h->params[a].name, h->params[b].name) == 0) {
 				const struct tok *e = &r->t->v[f[3 + a].a];

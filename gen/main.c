@@ -202,6 +202,23 @@ static void print_main_help(FILE *f)
 }
 
 /* The command's own text, then, by section, the options it takes. */
+/* An option that reads less for one command than its text in optdefs[] says. */
+static const struct {
+	const char *cmd, *option, *help;
+} narrower_help[] = {
+	{ "impls", "kernel", "scan KDIR/security, with the hooks of\n"
+	  "KDIR/include/linux/lsm_hook_defs.h (no .config is read)" },
+};
+
+static const char *option_help(const struct command *c, const struct optdef *d)
+{
+	for (size_t i = 0; i < sizeof(narrower_help) / sizeof(*narrower_help); i++)
+		if (!strcmp(narrower_help[i].cmd, c->name) &&
+		    !strcmp(narrower_help[i].option, d->name))
+			return narrower_help[i].help;
+	return d->help;
+}
+
 static void print_command_help(const struct command *c)
 {
 	static const char *const sections[] = { "Inputs", "LSM list", "Dispatch", "Slots",
@@ -230,7 +247,7 @@ static void print_command_help(const struct command *c)
 			else
 				snprintf(left, sizeof(left), "    --%s%s%s", d->name,
 					 d->arg ? " " : "", d->arg ? d->arg : "");
-			print_two_columns(left, d->help);
+			print_two_columns(left, option_help(c, d));
 		}
 	}
 }
@@ -358,6 +375,22 @@ static void refuse_idle_options(const struct opts *o)
 	if (generates && o->b.impls && o->b.slots != SLOTS_EXACT)
 		usage_error(o->cmd, "--impls gives the facts --slots exact counts from: add "
 			    "--slots exact");
+	/* checked-in files record the fingerprint of the tree they were counted from */
+	if (generates && o->b.all_configs && o->b.kernel && o->b.impls)
+		usage_error(o->cmd, "--all-configs --kernel counts from the tree, whose "
+			    "fingerprint the files record; facts from --impls may be another's: drop "
+			    "--impls");
+	if (!strcmp(o->cmd, "stats") && o->b.impls && o->b.slots == SLOTS_MAX)
+		usage_error(o->cmd, "--impls gives the facts exact slots count from, and "
+			    "--slots max counts none: drop one (without --slots, stats shows max "
+			    "and exact side by side)");
+	/* the explanation is text for a reader: neither inside JSON nor under -q */
+	if (o->b.explain_slots && o->json)
+		usage_error(o->cmd, "--explain-slots prints text, and --json is for tools: give "
+			    "one of them");
+	if (o->b.explain_slots && o->quiet)
+		usage_error(o->cmd, "--explain-slots prints, and -q prints nothing: give one of "
+			    "them");
 	if (!strcmp(o->cmd, "hooks") && !o->b.explain_slots && (o->b.lsms || o->b.lsm_count_h))
 		usage_error(o->cmd, "hooks lists the table, which no LSM list changes: %s serves "
 			    "--explain-slots here", o->b.lsms ? "--lsms" : "--lsm-count-h");

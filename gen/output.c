@@ -557,14 +557,62 @@ static bool write_all(const char *path, const char *text, size_t len)
 	return ok;
 }
 
+#define CHECK_DIR_PREFIX "lsmgen-check."
+
+/*
+ * The directories a killed check left in tmpdir: each is named after the process that
+ * made it (lsmgen-check.PID.XXXXXX), and is removed, with the one file it holds, once no
+ * such process lives. Only this user's real directories; anything else stays.
+ */
+static void sweep_check_dirs(const char *tmpdir)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		const char *p = e->d_name;
+		char *end;
+		struct stat st;
+
+		if (strncmp(p, CHECK_DIR_PREFIX, strlen(CHECK_DIR_PREFIX)))
+			continue;
+		long pid = strtol(p + strlen(CHECK_DIR_PREFIX), &end, 10);
+
+		if (pid <= 0 || *end != '.' || (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
+			continue;
+		char *dir = xasprintf("%s/%s", tmpdir, p);
+
+		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid()) {
+			DIR *inner = opendir(dir);
+			struct dirent *f;
+
+			while (inner && (f = readdir(inner))) {
+				if (strcmp(f->d_name, ".") && strcmp(f->d_name, "..")) {
+					char *file = xasprintf("%s/%s", dir, f->d_name);
+
+					unlink(file);
+					free(file);
+				}
+			}
+			if (inner)
+				closedir(inner);
+			rmdir(dir);
+		}
+		free(dir);
+	}
+	if (d)
+		closedir(d);
+}
+
 /* diff -u of the file on disk and what it should hold, written to a file in TMPDIR. */
 static void show_diff(const char *path, const char *text, size_t len)
 {
 	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *dir = xasprintf("%s/lsmgen-check.XXXXXX", tmpdir);
+	char *dir = xasprintf("%s/" CHECK_DIR_PREFIX "%ld.XXXXXX", tmpdir, (long)getpid());
 	char *want = NULL;
 	sigset_t old;
 
+	sweep_check_dirs(tmpdir);
 	/* no signal between creating a file and registering it for removal */
 	hold_signals(true, &old);
 	if (!mkdtemp(dir)) {

@@ -11,7 +11,9 @@
   to write the outputs later);
 - a signal the work raises on itself, by a write to a closed pipe (SIGPIPE: "lsmgen
   hooks ... | head -1") or past RLIMIT_FSIZE (SIGXFSZ), ends lsmgen by that signal and
-  quietly, as it would without a supervisor; the outputs are not half written."""
+  quietly, as it would without a supervisor; the outputs are not half written;
+- what a killed check left in $TMPDIR (lsmgen-check.PID.*, PID no longer running) is
+  removed by the next check that shows a diff; another live process's is kept."""
 
 import fcntl
 import os
@@ -159,9 +161,34 @@ def own_signals(tmp):
             f"(status {p.returncode}, {p.stderr!r}, {os.listdir(out)})")
 
 
+def check_leftovers(tmp):
+    tmpdir = os.path.join(tmp, "tmpdir")
+    out = os.path.join(tmp, "checked")
+    os.makedirs(tmpdir)
+    p = generate(out)
+    p.communicate()
+    with open(os.path.join(out, "lsm_count.h"), "a") as f:
+        f.write("/* stale */\n")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    dead = os.path.join(tmpdir, f"lsmgen-check.{gone.pid}.AbCdEf")
+    live = os.path.join(tmpdir, f"lsmgen-check.{os.getpid()}.AbCdEf")
+    for d in (dead, live):
+        os.makedirs(d)
+        with open(os.path.join(d, "lsm_count.h"), "w") as f:
+            f.write("left\n")
+    r = subprocess.run([kmodel.lsmgen(), "check", "--hookdefs", TABLE, "--config", CONFIG,
+                        "-o", out], capture_output=True, text=True,
+                       env=dict(os.environ, TMPDIR=tmpdir))
+    c.check(r.returncode == 1 and sorted(os.listdir(tmpdir)) == [os.path.basename(live)],
+            f"check removes what a killed check left in TMPDIR, keeps a live one's "
+            f"(status {r.returncode}, left {sorted(os.listdir(tmpdir))})")
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         own_signals(tmp)
+        check_leftovers(tmp)
         memory_limits(tmp)
         killed_work(tmp)
     c.done()

@@ -1,0 +1,1 @@
+LSM_HOOK(int, 0, file_open, struct file *file)
