@@ -16,7 +16,7 @@ char *guard_text(const struct cond_stack *s)
 			continue;
 		if (used++)
 			buf_puts(&b, " && ");
-		bool wrap = s->n > 1 && strstr(c->branch, "||");
+		bool wrap = s->n > 1 && (strstr(c->branch, "||") || strchr(c->branch, '?'));
 
 		buf_printf(&b, wrap ? "(%s)" : "%s", c->branch);
 	}
@@ -34,6 +34,15 @@ char *guard_text(const struct cond_stack *s)
 	return b.s;
 }
 
+/* Does the line break at p continue the line, as cpp reads it: a backslash before it, with
+ * only blanks or a carriage return between (gcc takes those too, with a warning)? */
+static bool continued(const char *text, const char *p)
+{
+	while (p > text && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\r'))
+		p--;
+	return p > text && p[-1] == '\\';
+}
+
 unsigned directive_end(const struct tokens *t, const char *text, unsigned i)
 {
 	unsigned k = i + 1;
@@ -42,9 +51,19 @@ unsigned directive_end(const struct tokens *t, const char *text, unsigned i)
 		const char *p = text + t->v[k - 1].end, *q = text + t->v[k].off;
 		bool newline = false;
 
-		for (; p < q; p++)
-			if (*p == '\n' && !(p > text && p[-1] == '\\'))
-				newline = true;
+		for (; p < q && !newline; p++) {
+			/* a line break inside a comment is part of the comment: not the end */
+			if (p + 1 < q && p[0] == '/' && p[1] == '*') {
+				const char *close = p + 2;
+
+				while (close + 1 < q && !(close[0] == '*' && close[1] == '/'))
+					close++;
+				p = close + 1;
+				continue;
+			}
+			/* a // comment runs to the end of the line, which ends the directive */
+			newline = *p == '\n' && !continued(text, p);
+		}
 		if (newline)
 			break;
 	}
@@ -78,7 +97,8 @@ void walk_directive(struct cond_stack *s, const struct tokens *t, const char *te
 					   tok_is(&v[next + 1], "define") &&
 					   tok_is(&v[next + 2], expr);
 		}
-	} else if ((!strcmp(kw, "elif") || !strcmp(kw, "else")) && s->n) {
+	} else if ((!strcmp(kw, "elif") || !strcmp(kw, "else") || !strcmp(kw, "elifdef") ||
+		    !strcmp(kw, "elifndef")) && s->n) {
 		struct cond *c = &s->v[s->n - 1];
 		char *prior = c->prior ? xasprintf("%s && !(%s)", c->prior, c->branch) :
 					 xasprintf("!(%s)", c->branch);
@@ -86,6 +106,13 @@ void walk_directive(struct cond_stack *s, const struct tokens *t, const char *te
 		free(c->branch);
 		free(c->prior);
 		c->prior = prior;
+		/* "#elifdef X" (C23, and gcc 12 in gnu11) is "#elif defined(X)" */
+		if (!strncmp(kw, "elif", 4) && kw[4]) {
+			char *d = xasprintf("%sdefined(%s)", kw[4] == 'n' ? "!" : "", expr);
+
+			free(expr);
+			expr = d;
+		}
 		/* "#elif A || B": the prior branches' negation binds to all of it */
 		c->branch = kw[2] != 'i' ? xstrdup(prior) :
 			    xasprintf(strstr(expr, "||") || strchr(expr, '?') ? "%s && (%s)" :

@@ -25,7 +25,8 @@ void fingerprint_words(const struct strlist *macros, struct strlist *words)
 	strlist_sort(words);
 }
 
-/* Regular files (not links, as find -type f) named Makefile or *.c / *.h, under dir. */
+/* Regular files (not links, as find -type f) named Makefile, Kbuild or *.c / *.h, under
+ * dir. */
 static void find_files(const char *dir, const char *rel, struct strlist *makefiles,
 		       struct strlist *sources)
 {
@@ -42,7 +43,8 @@ static void find_files(const char *dir, const char *rel, struct strlist *makefil
 
 		if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode))
 			find_files(path, sub, makefiles, sources);
-		else if (S_ISREG(st.st_mode) && !strcmp(e->d_name, "Makefile"))
+		else if (S_ISREG(st.st_mode) && (!strcmp(e->d_name, "Makefile") ||
+						  !strcmp(e->d_name, "Kbuild")))
 			strlist_add(makefiles, sub);
 		else if (S_ISREG(st.st_mode) && n > 2 && e->d_name[n - 2] == '.' &&
 			 (e->d_name[n - 1] == 'c' || e->d_name[n - 1] == 'h'))

@@ -365,8 +365,8 @@ bool hooktable_read(struct model *m, const char *path, const struct config *cfg)
  */
 static char *every_branch(const char *path, const char *text, size_t len, struct tokens *t)
 {
-	static const char *const conditionals[] = { "if", "ifdef", "ifndef", "elif", "else",
-						    "endif" };
+	static const char *const conditionals[] = { "if", "ifdef", "ifndef", "elif", "elifdef",
+						    "elifndef", "else", "endif" };
 	char *copy;
 
 	clang_lex(path, text, len, t);
@@ -413,7 +413,8 @@ static void warn_non_kconfig(const char *path, const char *text, const struct to
 	for (unsigned i = 0; i + 1 < t->n; i++) {
 		if (!tok_is(&t->v[i], "#") || !(tok_is(&t->v[i + 1], "if") ||
 		    tok_is(&t->v[i + 1], "ifdef") || tok_is(&t->v[i + 1], "ifndef") ||
-		    tok_is(&t->v[i + 1], "elif")))
+		    tok_is(&t->v[i + 1], "elif") || tok_is(&t->v[i + 1], "elifdef") ||
+		    tok_is(&t->v[i + 1], "elifndef")))
 			continue;
 		unsigned end = directive_end(t, text, i);
 

@@ -19,6 +19,7 @@
 
 #include "clang.h"
 #include "cond.h"
+#include "kbuild.h"
 
 /* What one LSM source file registers: its LSM_HOOK_INIT entries and DEFINE_LSM names. */
 struct lsm_source {
@@ -35,8 +36,9 @@ struct lsm_source {
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
 #define MAX_NAME 64
-/* #include "x.h" followed this deep, no further (a cycle ends there too). */
-#define MAX_INCLUDE_DEPTH 8
+/* #include "x.h" followed this deep, as gcc does (its limit): a cycle of headers without
+ * include guards ends there, with a warning (gcc stops with an error). */
+#define MAX_INCLUDE_DEPTH 200
 
 /* "selinux": a plain string literal whose text can be an LSM name. */
 static bool string_literal_is_name(const char *lit)
@@ -110,10 +112,21 @@ struct unit {
 	unsigned nfiles;
 	struct macro *macros;
 	unsigned nmacros;
+	const struct kbuild_flags *flags;	/* Kbuild's -I and -D for it, or NULL */
 };
 
-/* The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL. */
-static char *local_include(const struct lexed *f, unsigned i, unsigned end)
+static bool is_regular(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/*
+ * The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL:
+ * found as cpp finds it, beside f first, then in Kbuild's -I directories in order.
+ */
+static char *local_include(const struct unit *u, const struct lexed *f, unsigned i, unsigned end)
 {
 	const struct tok *v = f->t.v;
 
@@ -121,11 +134,16 @@ static char *local_include(const struct lexed *f, unsigned i, unsigned end)
 	    v[i + 2].text[0] != '"')
 		return NULL;
 	const char *slash = strrchr(f->path, '/');
-	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - f->path + 1) : 0, f->path,
-			       (int)strlen(v[i + 2].text) - 2, v[i + 2].text + 1);
-	struct stat st;
+	int n = (int)strlen(v[i + 2].text) - 2;
+	const char *name = v[i + 2].text + 1;
+	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - f->path + 1) : 0, f->path, n,
+			       name);
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+	for (unsigned k = 0; !is_regular(path) && u->flags && k < u->flags->include_dirs.n; k++) {
+		free(path);
+		path = xasprintf("%s/%.*s", u->flags->include_dirs.v[k], n, name);
+	}
+	if (is_regular(path))
 		return path;
 	free(path);
 	return NULL;
@@ -181,7 +199,7 @@ static bool gather(struct unit *u, const char *path, unsigned depth)
 		if (!tok_is(&cur->t.v[i], "#") || i < next)
 			continue;
 		next = directive_end(&cur->t, cur->text, i);
-		char *inc = local_include(cur, i, next);
+		char *inc = local_include(u, cur, i, next);
 
 		if (inc && depth < MAX_INCLUDE_DEPTH)
 			gather(u, inc, depth + 1);
@@ -320,29 +338,96 @@ static void set_opaque(struct lsm_source *out, const char *file, unsigned line, 
 }
 
 /*
- * The hook a use of macro m registers, given its arguments: m's body must be
- * LSM_HOOK_INIT(X, ...) with X one of m's parameters or a hook name. NULL otherwise.
+ * Why a condition is not the configuration's to decide, or NULL: it names a CONFIG_
+ * symbol that the unit #defines or Kbuild passes with -D, which the .config does not
+ * set (the entry keeps MAX_LSM_COUNT slots, with a warning at its place).
  */
-static char *alias_hook(const struct macro *m, const struct tokens *t, const unsigned *starts,
-			const unsigned *ends, unsigned nargs)
+static char *defined_condition(const struct unit *u, const char *guard)
+{
+	unsigned count;
+
+	for (const char *p = guard; p && *p;) {
+		size_t n = ident_len(p);
+
+		if (!is_ident_start((unsigned char)*p)) {
+			p += n ? n : 1;		/* a number, or punctuation */
+			continue;
+		}
+		char *name = xstrndup(p, n);
+		bool defined = !strncmp(name, "CONFIG_", 7) && find_macro(u, name, &count);
+		bool flag = !strncmp(name, "CONFIG_", 7) && u->flags &&
+			    strlist_has(&u->flags->defines, name);
+		char *why = defined || flag ?
+			    xasprintf("its condition names %s, which %s", name,
+				      defined ? "a #define of the file sets" : "Kbuild's -D sets") :
+			    NULL;
+
+		free(name);
+		if (why)
+			return why;
+		p += n;
+	}
+	return NULL;
+}
+
+/*
+ * A hook name as the preprocessor reads it: an object-like macro of the unit whose body
+ * is one name stands for that name (through any chain). NULL when the name is a macro of
+ * another shape.
+ */
+static char *hook_name(const struct unit *u, const char *name)
+{
+	unsigned count;
+	const struct macro *m = find_macro(u, name, &count);
+
+	for (unsigned hops = 0; m && hops < 16; hops++) {
+		if (count != 1 || m->function_like || m->end != m->body + 1 ||
+		    m->f->t.v[m->body].kind != TOK_IDENT)
+			return NULL;
+		name = m->f->t.v[m->body].text;
+		m = find_macro(u, name, &count);
+	}
+	return m ? NULL : xstrdup(name);
+}
+
+/*
+ * The hooks a use of macro m registers, given its arguments, into hooks: one for each
+ * LSM_HOOK_INIT(X, ...) of m's body, X one of m's parameters (its argument a name) or a
+ * name. False when the body reaches LSM_HOOK_INIT in another way.
+ */
+static bool alias_hooks(const struct unit *u, const struct macro *m, const struct tokens *t,
+			const unsigned *starts, const unsigned *ends, unsigned nargs,
+			struct strlist *hooks)
 {
 	const struct tok *b = m->f->t.v;
 
-	if (m->end - m->body < 4 || b[m->body].kind != TOK_IDENT || !registers(b[m->body].text) ||
-	    !tok_is(&b[m->body + 1], "(") || b[m->body + 2].kind != TOK_IDENT ||
-	    !tok_is(&b[m->body + 3], ","))
-		return NULL;
-	const char *x = b[m->body + 2].text;
-
-	for (unsigned p = 0; p < m->params.n; p++) {
-		if (strcmp(m->params.v[p], x))
+	for (unsigned k = m->body; k < m->end; k++) {
+		if (b[k].kind != TOK_IDENT || !strcmp(b[k].text, m->name) ||
+		    !reaches(u, b[k].text))
 			continue;
-		if (p >= nargs || p >= MAX_ARGS || ends[p] != starts[p] + 1 ||
-		    t->v[starts[p]].kind != TOK_IDENT)
-			return NULL;
-		return xstrdup(t->v[starts[p]].text);
+		if (!registers(b[k].text) || k + 3 >= m->end || !tok_is(&b[k + 1], "(") ||
+		    b[k + 2].kind != TOK_IDENT || !tok_is(&b[k + 3], ","))
+			return false;
+		const char *x = b[k + 2].text;
+
+		for (unsigned p = 0; p < m->params.n; p++) {
+			if (strcmp(m->params.v[p], x))
+				continue;
+			if (p >= nargs || p >= MAX_ARGS || ends[p] != starts[p] + 1 ||
+			    t->v[starts[p]].kind != TOK_IDENT)
+				return false;
+			x = t->v[starts[p]].text;
+			break;
+		}
+		char *hook = hook_name(u, x);
+
+		if (!hook)
+			return false;
+		strlist_add(hooks, hook);
+		free(hook);
+		k += 3;
 	}
-	return xstrdup(x);
+	return hooks->n > 0;
 }
 
 /* A use, at token i of f, of LSM_HOOK_INIT or of a macro that reaches it. */
@@ -354,6 +439,7 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 	const struct macro *m = find_macro(w->u, name, &count);
 	unsigned starts[MAX_ARGS], ends[MAX_ARGS], close = i;
 	char *what = xasprintf("%s(...)", name);
+	struct strlist hooks = { 0 };
 
 	if (i + 1 < t->n && tok_is(&t->v[i + 1], "("))
 		close = split_args(t, i + 1, starts, ends, MAX_ARGS, &nargs);
@@ -366,24 +452,28 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 		m = find_macro(w->u, target, &count);
 	}
 	bool direct = count == 0 && registers(target);
+	char *fn = NULL;
 
 	if (direct && nargs == 2 && ends[0] == starts[0] + 1 && t->v[starts[0]].kind == TOK_IDENT) {
-		char *fn = join_as_written(t->v, starts[1], ends[1]);
+		char *hook = hook_name(w->u, t->v[starts[0]].text);
 
-		add_entry(w->out, t->v[starts[0]].text, fn, guard, f->path, line, NULL);
-		free(fn);
-	} else if (!direct && count == 1 && m->function_like == (nargs > 0)) {
-		char *hook = alias_hook(m, t, starts, ends, nargs);
-
-		if (hook) {
-			add_entry(w->out, hook, name, guard, f->path, line, NULL);
-			free(hook);
-		} else {
-			set_opaque(w->out, f->path, line, what);
-		}
-	} else {
-		set_opaque(w->out, f->path, line, what);
+		if (hook)
+			strlist_add(&hooks, hook);
+		free(hook);
+		fn = join_as_written(t->v, starts[1], ends[1]);
+	} else if (!direct && count == 1 && m->function_like == (nargs > 0) &&
+		   !alias_hooks(w->u, m, t, starts, ends, nargs, &hooks)) {
+		strlist_free(&hooks);
 	}
+	char *unsure = defined_condition(w->u, guard);
+
+	for (unsigned k = 0; k < hooks.n; k++)
+		add_entry(w->out, hooks.v[k], fn ? fn : name, guard, f->path, line, unsure);
+	free(unsure);
+	if (!hooks.n)
+		set_opaque(w->out, f->path, line, what);
+	strlist_free(&hooks);
+	free(fn);
 	free(what);
 	return close;
 }
@@ -422,9 +512,16 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 		strlist_add(&out->define_values, v[i + 3].text);
 	}
 	walk_directive(conds, &f->t, f->text, i, next, i == 0);
-	char *inc = local_include(f, i, next);
+	char *inc = local_include(w->u, f, i, next);
 
-	if (inc && depth < MAX_INCLUDE_DEPTH) {
+	/* past the limit: a header walked before is a cycle that its include guard ends */
+	if (inc && depth >= MAX_INCLUDE_DEPTH && !strlist_has(&out->headers, inc)) {
+		char *what = xasprintf("#include \"%s\" nested deeper than %d", path_base(inc),
+				       MAX_INCLUDE_DEPTH);
+
+		set_opaque(out, f->path, v[i].line, what);
+		free(what);
+	} else if (inc && depth < MAX_INCLUDE_DEPTH) {
 		char *g = guard_text(conds);
 		char *both = *outer && g && *g ? xasprintf("(%s) && (%s)", outer, g) :
 			     xstrdup(*outer ? outer : g ? g : "");
@@ -436,6 +533,16 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 	free(inc);
 }
 
+/* Does f open with "#ifndef X" and "#define X", as a header's include guard does? */
+static bool has_include_guard(const struct lexed *f)
+{
+	const struct tok *v = f->t.v;
+
+	return f->t.n >= 6 && tok_is(&v[0], "#") && tok_is(&v[1], "ifndef") &&
+	       v[2].kind == TOK_IDENT && tok_is(&v[3], "#") && tok_is(&v[4], "define") &&
+	       tok_is(&v[5], v[2].text);
+}
+
 /* Walk one file of the unit under the guard its #include sits in ("" for the .c itself). */
 static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth)
 {
@@ -445,6 +552,9 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 	for (unsigned i = 0; i < w->u->nfiles && !f; i++)
 		f = !strcmp(w->u->files[i].path, path) ? &w->u->files[i] : NULL;
 	if (!f)
+		return;
+	/* a header with an include guard is read once, as cpp reads it */
+	if (depth && has_include_guard(f) && strlist_has(&w->out->headers, path))
 		return;
 	if (depth && !strlist_has(&w->out->headers, path))
 		strlist_add(&w->out->headers, path);
@@ -503,12 +613,14 @@ static void unit_free(struct unit *u)
  * in the local headers it includes, each under the #if conditions around it (the
  * include's too). What cannot be attributed to a hook makes the LSM opaque.
  */
-static bool lsm_source_scan(const char *path, struct lsm_source *out)
+static bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
+			    struct lsm_source *out)
 {
 	struct unit u = { 0 };
 	struct walker w = { &u, out };
 
 	memset(out, 0, sizeof(*out));
+	u.flags = flags;
 	if (!gather(&u, path, 0)) {
 		unit_free(&u);
 		return false;
@@ -550,76 +662,65 @@ struct source {
 };
 
 struct tree {
+	const char *kdir, *top;		/* the kernel tree, its security/ */
 	struct source *v;
 	unsigned n;
 };
 
-/*
- * The Kconfig symbols under which the Makefile builds base ("hooks.c"), as "A B" (built
- * when any is set), or NULL when it is built unconditionally or the Makefile does not say.
- * Every listing counts: "x-$(CONFIG_A) += hooks.o" and "x-y += hooks.o" build it always.
- */
-static char *makefile_condition(const char *makefile, const char *base)
+/* The directories walked, by device and inode: a symbolic link never leads to one twice. */
+struct walked {
+	dev_t *dev;
+	ino_t *ino;
+	unsigned n;
+};
+
+static bool walked_before(struct walked *seen, const struct stat *st)
 {
-	size_t len, n = strlen(base);
-	char *text;
-	struct stat st;
-	struct strlist syms = { 0 };
-	bool always = false, listed = false;
-
-	if (stat(makefile, &st) != 0 || !(text = read_file(makefile, &len)))
-		return NULL;
-	for (char *p = text; *p; p++)	/* join continuation lines */
-		if (p[0] == '\\' && p[1] == '\n')
-			p[0] = p[1] = ' ';
-	for (char *line = text; line < text + len;) {
-		char *eol = strchr(line, '\n'), *eq, *hash;
-
-		if (eol)
-			*eol = '\0';
-		if ((hash = strchr(line, '#')))
-			*hash = '\0';
-		eq = strchr(line, '=');
-		/* is "<base without .c>.o" one of the words after '=' ? */
-		for (char *w = eq ? eq + 1 : ""; *w;) {
-			while (*w == ' ' || *w == '\t')
-				w++;
-			char *e = w;
-
-			while (*e && *e != ' ' && *e != '\t')
-				e++;
-			if ((size_t)(e - w) == n && !strncmp(w, base, n - 2) &&
-			    !strncmp(e - 2, ".o", 2)) {
-				char *cfg = strstr(line, "-$(CONFIG_");
-				char *end = cfg ? strchr(cfg, ')') : NULL;
-
-				listed = true;
-				if (cfg && cfg < eq && end && end < eq && end > cfg + 10 &&
-				    ident_len(cfg + 10) == (size_t)(end - cfg - 10)) {
-					char *sym = xstrndup(cfg + 10, (size_t)(end - cfg - 10));
-
-					if (!strlist_has(&syms, sym))
-						strlist_add(&syms, sym);
-					free(sym);
-				} else {
-					always = true;	/* -y, -objs, or a form not read: built */
-				}
-			}
-			w = e;
-		}
-		line = eol ? eol + 1 : text + len;
-	}
-	free(text);
-	struct buf b = { 0 };
-
-	for (unsigned i = 0; listed && !always && i < syms.n; i++)
-		buf_printf(&b, "%s%s", i ? " " : "", syms.v[i]);
-	strlist_free(&syms);
-	return b.s;
+	for (unsigned i = 0; i < seen->n; i++)
+		if (seen->dev[i] == st->st_dev && seen->ino[i] == st->st_ino)
+			return true;
+	seen->dev = xrealloc(seen->dev, (seen->n + 1) * sizeof(*seen->dev));
+	seen->ino = xrealloc(seen->ino, (seen->n + 1) * sizeof(*seen->ino));
+	seen->dev[seen->n] = st->st_dev;
+	seen->ino[seen->n++] = st->st_ino;
+	return false;
 }
 
-static void walk(const char *dir, struct tree *t, struct strlist *deps)
+/* One .c file of dir: kept in t when it registers or defines an LSM. */
+static void scan_source(const char *dir, const char *name, char *path, struct tree *t,
+			struct strlist *deps)
 {
+	struct source s;
+	struct kbuild_flags flags;
+
+	memset(&s, 0, sizeof(s));
+	kbuild_flags(t->kdir, t->top, dir, &flags);
+	if (!lsm_source_scan(path, &flags, &s.scan) ||
+	    !(s.scan.n || s.scan.lsm_names.n || s.scan.all_hooks || s.scan.opaque)) {
+		lsm_source_free(&s.scan);
+		kbuild_flags_free(&flags);
+		free(path);
+		return;
+	}
+	s.dir = xstrdup(dir);
+	s.path = path;
+	s.base = xstrdup(name);
+	s.build_condition = kbuild_condition(dir, name);
+	strlist_add(deps, path);
+	for (unsigned k = 0; k < flags.files.n; k++)
+		if (!strlist_has(deps, flags.files.v[k]))
+			strlist_add(deps, flags.files.v[k]);
+	kbuild_flags_free(&flags);
+	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
+	t->v[t->n++] = s;
+}
+
+static void walk(const char *dir, struct tree *t, struct walked *seen, struct strlist *deps)
+{
+	struct stat st;
+
+	if (stat(dir, &st) != 0 || walked_before(seen, &st))
+		return;
 	DIR *d = opendir(dir);
 	struct dirent *e;
 	struct strlist names = { 0 };
@@ -633,40 +734,16 @@ static void walk(const char *dir, struct tree *t, struct strlist *deps)
 	strlist_sort(&names);
 	for (unsigned i = 0; i < names.n; i++) {
 		char *path = xasprintf("%s/%s", dir, names.v[i]);
-		struct stat st;
 		size_t n = strlen(names.v[i]);
 
 		if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-			walk(path, t, deps);
+			walk(path, t, seen, deps);
+			free(path);
 		} else if (n > 2 && !strcmp(names.v[i] + n - 2, ".c")) {
-			struct source s;
-
-			memset(&s, 0, sizeof(s));
-			s.dir = xstrdup(dir);
-			s.path = path;
-			s.base = xstrdup(names.v[i]);
-			char *makefile = xasprintf("%s/Makefile", dir);
-
-			if (lsm_source_scan(path, &s.scan) && (s.scan.n || s.scan.lsm_names.n ||
-								 s.scan.all_hooks ||
-								 s.scan.opaque)) {
-				struct stat mst;
-
-				s.build_condition = makefile_condition(makefile, names.v[i]);
-				strlist_add(deps, path);
-				if (stat(makefile, &mst) == 0 && !strlist_has(deps, makefile))
-					strlist_add(deps, makefile);
-				t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
-				t->v[t->n++] = s;
-				path = NULL;
-			} else {
-				lsm_source_free(&s.scan);
-				free(s.dir);
-				free(s.base);
-			}
-			free(makefile);
+			scan_source(dir, names.v[i], path, t, deps);
+		} else {
+			free(path);
 		}
-		free(path);
 	}
 	strlist_free(&names);
 }
@@ -696,7 +773,7 @@ static char *macro_value(const struct source *s, const char *name, struct strlis
 		char *path = xasprintf("%s/%s", s->dir, headers.v[i]);
 		struct lsm_source h;
 
-		if (lsm_source_scan(path, &h)) {
+		if (lsm_source_scan(path, NULL, &h)) {
 			for (unsigned k = 0; k < h.define_names.n && !found; k++)
 				if (!strcmp(h.define_names.v[k], name))
 					found = xstrdup(h.define_values.v[k]);
@@ -780,7 +857,8 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		 struct strlist *deps)
 {
 	char *security = xasprintf("%s/security", kdir);
-	struct tree t = { 0 };
+	struct tree t = { kdir, security, NULL, 0 };
+	struct walked seen = { 0 };
 	struct stat st;
 
 	memset(im, 0, sizeof(*im));
@@ -791,7 +869,9 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		free(security);
 		return false;
 	}
-	walk(security, &t, deps);
+	walk(security, &t, &seen, deps);
+	free(seen.dev);
+	free(seen.ino);
 	for (unsigned i = 0; i < t.n; i++)
 		resolve_names(&t.v[i], deps);
 	for (unsigned i = 0; i < t.n; i++) {
