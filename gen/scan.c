@@ -39,6 +39,9 @@ struct lsm_source {
 /* #include "x.h" followed this deep, as gcc does (its limit): a cycle of headers without
  * include guards ends there, with a warning (gcc stops with an error). */
 #define MAX_INCLUDE_DEPTH 200
+/* Headers without include guards that include each other many times over: a file whose
+ * walk would take longer is opaque instead (its LSM's hooks keep MAX_LSM_COUNT). */
+#define MAX_INCLUDES 100000
 
 /* "selinux": a plain string literal whose text can be an LSM name. */
 static bool string_literal_is_name(const char *lit)
@@ -316,6 +319,7 @@ static unsigned split_args(const struct tokens *t, unsigned i, unsigned *starts,
 struct walker {
 	struct unit *u;
 	struct lsm_source *out;
+	unsigned includes;	/* headers walked so far */
 };
 
 static void add_entry(struct lsm_source *out, const char *hook, const char *function,
@@ -514,10 +518,13 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 	walk_directive(conds, &f->t, f->text, i, next, i == 0);
 	char *inc = local_include(w->u, f, i, next);
 
-	/* past the limit: a header walked before is a cycle that its include guard ends */
-	if (inc && depth >= MAX_INCLUDE_DEPTH && !strlist_has(&out->headers, inc)) {
-		char *what = xasprintf("#include \"%s\" nested deeper than %d", path_base(inc),
-				       MAX_INCLUDE_DEPTH);
+	/* past gcc's limit (where the kernel's build stops), or past the scan's budget */
+	if (inc && (depth >= MAX_INCLUDE_DEPTH || ++w->includes > MAX_INCLUDES)) {
+		char *what = depth >= MAX_INCLUDE_DEPTH ?
+			     xasprintf("#include \"%s\" nested deeper than %d", path_base(inc),
+				       MAX_INCLUDE_DEPTH) :
+			     xasprintf("#include \"%s\": headers included more than %d times",
+				       path_base(inc), MAX_INCLUDES);
 
 		set_opaque(out, f->path, v[i].line, what);
 		free(what);
@@ -617,7 +624,7 @@ static bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
 			    struct lsm_source *out)
 {
 	struct unit u = { 0 };
-	struct walker w = { &u, out };
+	struct walker w = { &u, out, 0 };
 
 	memset(out, 0, sizeof(*out));
 	u.flags = flags;

@@ -1,0 +1,4 @@
+#ifndef LOADPIN_B_H
+#define LOADPIN_B_H
+#include "a.h"
+#endif

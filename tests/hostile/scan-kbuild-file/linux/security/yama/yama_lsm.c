@@ -1,0 +1,9 @@
+/* A mock LSM for lsmgen's scan tests. */
+static struct security_hook_list yama_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(task_free, yama_task_free),
+	LSM_HOOK_INIT(task_alloc, yama_task_alloc),
+};
+
+DEFINE_LSM(yama) = {
+	.name = "yama",
+};
