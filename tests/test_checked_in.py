@@ -8,7 +8,8 @@ series, taken from its patch) agrees with lsmgen, on a copy of the mock tree:
 - it fails, naming the regenerate command, after each change that can change a count:
   an LSM_HOOK_INIT added, one removed, an #if around one, a hook added to the table, a
   Makefile condition changed, a use of a macro that reaches LSM_HOOK_INIT added (a line
-  without LSM_HOOK_INIT), a new file with registrations, lsm_count.h added;
+  without LSM_HOOK_INIT), a new file with registrations (one with a space in its name),
+  a Kbuild file added, lsm_count.h added;
 - it fails with "FILE has been modified" after a hand edit of each output file;
 - after each, lsmgen generate makes the script pass again."""
 
@@ -87,6 +88,10 @@ STALE = [
     ("a new file with a registration", "security/landmark/extra.c", None,
      "static struct security_hook_list more[] = {\n\tLSM_HOOK_INIT(file_open, f),\n};\n"),
     ("lsm_count.h added", "include/linux/lsm_count.h", None, "#define MAX_LSM_COUNT 1\n"),
+    ("a new file with a space in its name", "security/landmark/more hooks.c", None,
+     "static struct security_hook_list more[] = {\n\tLSM_HOOK_INIT(file_open, f),\n};\n"),
+    ("a Kbuild file beside a Makefile", "security/selinux/Kbuild", None,
+     "obj-$(CONFIG_SECURITY_SELINUX_NEW) := hooks.o\n"),
 ]
 
 
