@@ -2,7 +2,7 @@
  * build.c: the pipeline, written once. Every command builds its model here, as far as it
  * needs it: option values checked, then the configuration, the hook table and its
  * policies, the LSM list, MAX_LSM_COUNT, the slots and the dispatch layout. The readers
- * (config.c, hooktable.c, lsmcount.c, json.c, scan.c) and the deciders (model.c,
+ * (config.c, hooktable.c, lsm_count_h.c, json.c, scan.c) and the deciders (model.c,
  * policy.c, slots.c) each do one step; this file only sequences them.
  */
 #include "build.h"
@@ -16,44 +16,22 @@
 #include "embedded.h"
 #include "hooktable.h"
 #include "json.h"
-#include "lsmcount.h"
+#include "lsm_count_h.h"
 #include "fingerprint.h"
 #include "policy.h"
 #include "scan.h"
 #include "slots.h"
 
-/* Option values that need no input to be judged: a usage error before anything is read. */
-static int check_values(const struct build_opts *b)
-{
-	if (b->abstain && !is_safe_expression(b->abstain))
-		return usage_report(b->cmd, "--abstain-value '%s' is not a constant expression",
-				    b->abstain);
-	if (b->runtime_lsm && b->dispatch == DISPATCH_SWITCH)
-		return usage_report(b->cmd,
-				    "--runtime-lsm toggles static keys: it needs --dispatch keys");
-	bool exact = b->slots == SLOTS_EXACT;
-
-	if (b->all_configs && b->explain_slots)
-		return usage_report(b->cmd,
-				    "--explain-slots explains one configuration: it does not go "
-				    "with --all-configs");
-	if (b->stage == BUILD_ALL && (exact || b->explain_slots) && !b->impls && !b->kernel)
-		return usage_report(b->cmd,
-				    "--slots exact and --explain-slots need --impls FILE, or "
-				    "--kernel KDIR to scan its security/ sources");
-	return 0;
-}
-
 /* The LSM list: --lsms, --lsm-count-h, or the built-in hookdefs/lsms.json. */
-static bool load_registry(const struct build_opts *b, struct model *m)
+static bool load_lsm_list(const struct build_opts *b, struct model *m)
 {
 	const struct embedded_file *e = embedded_find("lsms.json");
-	struct lsm_registry builtin;
+	struct lsm_list builtin;
 
-	if (!json_read_registry(&builtin, "hookdefs/lsms.json (built in)", e->data, e->len))
+	if (!json_read_lsm_list(&builtin, "hookdefs/lsms.json (built in)", e->data, e->len))
 		fatal(EXIT_USAGE, "the built-in LSM list is broken");
 	if (!b->lsms && !b->lsm_count_h) {
-		m->reg = builtin;
+		m->lsm_list = builtin;
 		return true;
 	}
 	bool ok;
@@ -62,15 +40,15 @@ static bool load_registry(const struct build_opts *b, struct model *m)
 		size_t len;
 		char *text = read_file(b->lsms, &len);
 
-		ok = text && json_read_registry(&m->reg, b->lsms, text, len);
+		ok = text && json_read_lsm_list(&m->lsm_list, b->lsms, text, len);
 		free(text);
 		strlist_add(&m->deps, b->lsms);
 	} else {
 		/* names for lsm_count.h's symbols come from the built-in list */
-		ok = lsmcount_read(&m->reg, b->lsm_count_h, &builtin);
+		ok = lsm_count_h_read(&m->lsm_list, b->lsm_count_h, &builtin);
 		strlist_add(&m->deps, b->lsm_count_h);
 	}
-	registry_free(&builtin);
+	lsm_list_free(&builtin);
 	return ok;
 }
 
@@ -110,108 +88,6 @@ static bool load_policies(const struct build_opts *b, struct model *m)
 	return ok;
 }
 
-/*
- * Implementer facts hold for the hook table they were made from: a newer table (a stable
- * release that backports hooks) has hooks the facts do not know, and too few slots panic
- * the kernel at boot. A list that records its table must match the one being read.
- */
-static bool impls_match_table(const char *impls, const struct impls *im, const char *hookdefs,
-			      bool exact)
-{
-	char sha[65];
-	unsigned nhooks;
-	struct strlist names = { 0 };
-	bool ok = hooktable_fingerprint(hookdefs, sha, &nhooks, &names);
-
-	/* a hook the table does not have at all: facts from another kernel */
-	for (unsigned i = 0; ok && i < im->n; i++)
-		for (unsigned k = 0; ok && k < im->lsms[i].n; k++)
-			if (!strlist_has(&names, im->lsms[i].entries[k].hook)) {
-				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does "
-					 "not have: these facts are for another kernel",
-					 im->lsms[i].name, im->lsms[i].entries[k].hook, hookdefs);
-				ok = false;
-			}
-	strlist_free(&names);
-	if (!ok)
-		return false;
-	if (!im->table_sha256) {
-		if (exact)
-			warn_at(impls, 0, 0, "records no hook table (\"_lsm_hook_defs\"): lsmgen "
-				"cannot check that its facts are for %s", hookdefs);
-		return true;
-	}
-	if (!strcmp(im->table_sha256, sha))
-		return true;
-	error_at(impls, 0, 0, "these implementer facts are for another hook table: %s with "
-		 "%u hooks (sha256 %.16s...), not %s with %u hooks (sha256 %.16s...); make them "
-		 "from this tree with 'lsmgen impls --kernel KDIR'",
-		 im->table_file, im->table_hooks,
-		 im->table_sha256, hookdefs, nhooks, sha);
-	return false;
-}
-
-/* An LSM's name for generated comments: a scan's "?path" keeps only safe characters. */
-static char *safe_name(const char *name)
-{
-	char *s = xstrdup(name);
-
-	for (char *p = s; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_-./?", *p))
-			*p = '_';
-	return s;
-}
-
-/*
- * --kernel: every LSM its security/ defines or registers hooks for counts toward
- * MAX_LSM_COUNT, listed or not. One the list lacks (a new LSM that did not add itself to
- * lsm_count.h) would leave MAX_LSM_COUNT one short of the LSMs that fill a hook: a boot
- * panic. It counts under the one symbol its entries' Makefile builds them by, else
- * whenever the gate is set; its hooks' slots likewise. A listed LSM the tree does not
- * define still counts, as listed.
- */
-static void count_tree_lsms(struct model *m, struct impls *im, const char *kdir)
-{
-	const char *gate = m->reg.gate ? m->reg.gate : "CONFIG_SECURITY";
-
-	for (unsigned i = 0; i < im->n; i++) {
-		struct impl_lsm *l = &im->lsms[i];
-		const char *sym = l->n ? l->entries[0].build_condition : NULL;
-		const char *place = l->unlisted ? l->unlisted : im->source;
-
-		if (registry_find(&m->reg, l->name, false) ||
-		    (!l->n && !l->all_hooks && !l->opaque))
-			continue;	/* listed, or registers nothing: it needs no slot */
-		for (unsigned k = 1; sym && k < l->n; k++)
-			if (!l->entries[k].build_condition ||
-			    strcmp(l->entries[k].build_condition, sym))
-				sym = NULL;
-		if (sym && strchr(sym, ' '))
-			sym = NULL;	/* built when any of several is set */
-		char *kconfig = sym ? xasprintf("CONFIG_%s", sym) : xstrdup(gate);
-
-		warn_at(place, 0, 0, "LSM '%s' is not in %s: it counts toward MAX_LSM_COUNT "
-			"%s %s is set", l->name, m->reg.source, sym ? "when" : "whenever", kconfig);
-		m->reg.lsms = xrealloc(m->reg.lsms, (m->reg.n + 1) * sizeof(*m->reg.lsms));
-		m->reg.lsms[m->reg.n++] = (struct lsm){ safe_name(l->name), xstrdup(kconfig), 0 };
-		m->reg.from_tree++;
-		free(l->kconfig);
-		l->kconfig = kconfig;
-		l->unsure = !sym;
-	}
-	for (unsigned r = 0; kdir && r < m->reg.n; r++) {
-		bool defined = false;
-
-		for (unsigned i = 0; i < im->n && !defined; i++)
-			defined = !strcmp(im->lsms[i].name, m->reg.lsms[r].name);
-		if (!defined)
-			warn_at(m->reg.source, m->reg.lsms[r].line, 0,
-				"LSM '%s' (%s) is not defined in %s/security: it counts as listed",
-				m->reg.lsms[r].name,
-				m->reg.lsms[r].kconfig, kdir);
-	}
-}
-
 /* Whether kdir has a security/ to scan (a tree of headers only has none). */
 static bool has_security(const char *kdir)
 {
@@ -229,11 +105,11 @@ static bool has_security(const char *kdir)
  */
 static bool load_facts(const struct build_opts *b, struct model *m, struct impls *im)
 {
-	bool exact = b->slots == SLOTS_EXACT;
+	bool exact = b->layout.slots == SLOTS_EXACT;
 	bool ok;
 
 	/* an --impls given is read and checked even when max slots leave it unused */
-	if (b->impls && b->stage >= BUILD_HOOKS) {
+	if (b->impls) {
 		size_t len;
 		char *text = read_file(b->impls, &len);
 
@@ -242,12 +118,12 @@ static bool load_facts(const struct build_opts *b, struct model *m, struct impls
 		strlist_add(&m->deps, b->impls);
 		ok = ok && impls_match_table(b->impls, im, m->hookdefs, exact);
 	} else if (b->kernel && !b->impls && has_security(b->kernel)) {
-		ok = scan_kernel(b->kernel, &m->reg, im, &m->deps);
+		ok = scan_kernel(b->kernel, &m->lsm_list, im, &m->deps);
 	} else {
 		return true;
 	}
 	if (ok)
-		count_tree_lsms(m, im, b->impls ? NULL : b->kernel);
+		impls_count_unlisted(m, im, b->impls ? NULL : b->kernel);
 	return ok;
 }
 
@@ -262,7 +138,7 @@ static bool apply_slots(const struct build_opts *b, struct model *m, const struc
 		return true;
 	/* no facts yet: --kernel has no security/, and the scan says so */
 	if (!im->source)
-		ok = scan_kernel(b->kernel, &m->reg, im, &m->deps);
+		ok = scan_kernel(b->kernel, &m->lsm_list, im, &m->deps);
 	if (ok && exact)
 		ok = m->layout.all_configs ? slots_all_configs(m, im) : slots_exact(m, im, cfg);
 	if (ok && b->explain_slots)
@@ -285,28 +161,25 @@ static bool fingerprint_inputs(const struct build_opts *b, struct model *m,
 	return true;
 }
 
-/* --dispatch, --abstain-value, --runtime-lsm (their values checked already): the rest of
- * the layout, once the LSM list is known. */
-static int apply_dispatch(const struct build_opts *b, struct model *m)
+/* The layout as judged (options.c), once the LSM list can tell a --runtime-lsm. */
+static void set_layout(const struct build_opts *b, struct model *m)
 {
-	m->layout.dispatch = b->dispatch ? b->dispatch : DISPATCH_KEYS;
-	if (b->abstain)
-		m->layout.abstain = xstrdup(b->abstain);
-	if (b->runtime_lsm) {
-		if (!registry_find(&m->reg, b->runtime_lsm, false)) {
-			struct buf known = { 0 };
+	const char *lsm = b->layout.runtime_lsm;
 
-			for (unsigned i = 0; i < m->reg.n; i++)
-				buf_printf(&known, "%s%s", i ? ", " : "", m->reg.lsms[i].name);
-			int rc = usage_report(b->cmd, "--runtime-lsm '%s' is no LSM of %s (it "
-					      "knows %s)", b->runtime_lsm, m->reg.source,
-					      known.len ? known.s : "none");
-			buf_free(&known);
-			return rc;
-		}
-		m->layout.runtime_lsm = xstrdup(b->runtime_lsm);
+	m->layout = b->layout;
+	m->layout.abstain = b->layout.abstain ? xstrdup(b->layout.abstain) : NULL;
+	m->layout.runtime_lsm = NULL;
+	if (!lsm)
+		return;
+	if (!lsm_list_find(&m->lsm_list, lsm, false)) {
+		struct buf known = { 0 };
+
+		for (unsigned i = 0; i < m->lsm_list.n; i++)
+			buf_printf(&known, "%s%s", i ? ", " : "", m->lsm_list.lsms[i].name);
+		usage_error(b->cmd, "--runtime-lsm '%s' is no LSM of %s (it knows %s)", lsm,
+			    m->lsm_list.source, known.len ? known.s : "none");
 	}
-	return 0;
+	m->layout.runtime_lsm = xstrdup(lsm);
 }
 
 /* impls: the scan of the tree, and the hook table it was made for, as its file records it. */
@@ -315,7 +188,7 @@ static bool load_tree_facts(const struct build_opts *b, struct model *m, struct 
 	char sha[65];
 	unsigned nhooks;
 
-	if (!scan_kernel(b->kernel, &m->reg, im, &m->deps) ||
+	if (!scan_kernel(b->kernel, &m->lsm_list, im, &m->deps) ||
 	    !hooktable_fingerprint(b->hookdefs, sha, &nhooks, NULL))
 		return false;
 	im->table_file = xstrdup("include/linux/lsm_hook_defs.h");
@@ -324,58 +197,49 @@ static bool load_tree_facts(const struct build_opts *b, struct model *m, struct 
 	return true;
 }
 
-int build_model(const struct build_opts *b, struct model *m, struct impls *facts)
+bool build_model(const struct build_opts *b, struct model *m, struct impls *im_out)
 {
-	struct impls tree = { 0 };
+	struct impls im = { 0 };
 	struct config *cfg = NULL;
-	int rc = check_values(b);
+	unsigned needs = b->needs;
+	bool ok = true;
 
-	if (rc)
-		return rc;
-	/* the layout: slots and dispatch shape only what generate writes (BUILD_ALL) */
-	m->layout.all_configs = b->all_configs;
-	m->layout.slots = b->stage == BUILD_ALL && b->slots ? b->slots : SLOTS_MAX;
-	m->layout.dispatch = DISPATCH_KEYS;
+	/* the layout is known; its --runtime-lsm is checked once the LSM list is read */
+	m->layout = (struct layout){ .all_configs = b->layout.all_configs,
+				     .slots = b->layout.slots, .dispatch = b->layout.dispatch };
 	m->from_file = (struct list_sources){ .lsms = b->lsms, .lsm_count_h = b->lsm_count_h,
 					      .policies = b->policies, .impls = b->impls };
 	/* the configuration first: the hook table is preprocessed under it */
-	if (b->stage >= BUILD_COUNT && !b->all_configs) {
+	if ((needs & NEED_CONFIG) && !b->layout.all_configs) {
 		cfg = config_read(b->config);
 		if (!cfg)
-			return EXIT_INPUT;
+			return false;
 		strlist_add(&m->deps, b->config);
 		m->config = xstrdup(b->config);
 	}
 	/* the hooks it keeps, with their policies */
-	if (b->stage >= BUILD_HOOKS) {
+	if (needs & NEED_HOOKS) {
 		m->hookdefs = xstrdup(b->hookdefs);
-		if (!hooktable_read(m, b->hookdefs, cfg) || !load_policies(b, m))
-			goto input_error;
+		ok = hooktable_read(m, b->hookdefs, cfg) && load_policies(b, m);
 	}
 	/* the LSMs that count (with --kernel, every one its tree defines), and how many do */
-	if (!load_registry(b, m))
-		goto input_error;
-	/* listing hooks needs no facts: only what counts does */
-	if (b->stage != BUILD_HOOKS && b->stage >= BUILD_COUNT && !load_facts(b, m, &tree))
-		goto input_error;
-	if (b->stage == BUILD_FACTS && !load_tree_facts(b, m, &tree))
-		goto input_error;
-	if (b->stage >= BUILD_COUNT)
+	ok = ok && load_lsm_list(b, m);
+	if (ok && (needs & NEED_FACTS))
+		ok = load_facts(b, m, &im);
+	if (ok && (needs & NEED_TABLE_FACTS))
+		ok = load_tree_facts(b, m, &im);
+	if (ok && (needs & NEED_COUNT))
 		model_count(m, cfg);	/* cfg NULL: --all-configs */
 	/* how many slots each hook has, and how they are dispatched */
-	if (b->stage == BUILD_ALL) {
-		if (!apply_slots(b, m, cfg, &tree) || !fingerprint_inputs(b, m, &tree))
-			goto input_error;
-		rc = apply_dispatch(b, m);
+	if (ok && (needs & NEED_LAYOUT)) {
+		ok = apply_slots(b, m, cfg, &im) && fingerprint_inputs(b, m, &im);
+		if (ok)
+			set_layout(b, m);
 	}
-	if (facts)
-		*facts = tree;
+	if (ok && im_out)
+		*im_out = im;
 	else
-		impls_free(&tree);
+		impls_free(&im);
 	config_free(cfg);
-	return rc;
-input_error:
-	impls_free(&tree);
-	config_free(cfg);
-	return EXIT_INPUT;
+	return ok;
 }

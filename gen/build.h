@@ -4,39 +4,46 @@
 
 #include "model.h"
 
-/* How far a command needs the model built; each stage includes the ones before. */
-enum build_stage {
-	BUILD_FACTS,		/* the LSM list, and a tree's implementer facts with the
-				 * fingerprint of its hook table (impls) */
-	BUILD_COUNT,		/* and the configuration: MAX_LSM_COUNT (count) */
-	BUILD_HOOKS,		/* and the hook table with its policies (hooks, diff) */
-	BUILD_ALL,		/* and slots and dispatch: what generate writes */
+/*
+ * The steps of the pipeline a command needs; each command's needs are declared in main's
+ * command table, and build_model() takes exactly those steps, in this order.
+ */
+enum build_need {
+	NEED_CONFIG = 1 << 0,	/* the configuration (none with --all-configs) */
+	NEED_HOOKS = 1 << 1,	/* the hook table it keeps, with the dispatch policies */
+	NEED_FACTS = 1 << 2,	/* implementer facts, --impls or --kernel's scan: every LSM
+				 * they name counts */
+	NEED_COUNT = 1 << 3,	/* which LSMs count, and MAX_LSM_COUNT */
+	NEED_LAYOUT = 1 << 4,	/* slots and dispatch: what generate writes */
+	NEED_TABLE_FACTS = 1 << 5,	/* --kernel's scan recorded with its hook table (impls) */
 };
+#define NEED_ALL (NEED_CONFIG | NEED_HOOKS | NEED_FACTS | NEED_COUNT | NEED_LAYOUT)
 
-/* The options as the command line gives them, paths resolved (--kernel KDIR turned into
- * the files it names); main's option table writes each field. */
+/*
+ * The inputs as options_judge() leaves them: paths resolved (--kernel KDIR turned into the
+ * files it names), defaults set; main's option table writes each field. The LSM list is
+ * always read (built in when neither --lsms nor --lsm-count-h is given).
+ */
 struct build_opts {
 	const char *cmd;	/* the command, for usage messages */
-	enum build_stage stage;
-	const char *hookdefs, *config;	/* config unused with all_configs */
-	bool all_configs;	/* one output for every configuration: no config read */
+	unsigned needs;		/* enum build_need */
+	const char *hookdefs, *config;	/* config NULL with --all-configs */
 	const char *kernel;	/* whose security/ to scan when no --impls is given */
 	const char *lsms, *lsm_count_h, *policies;	/* NULL: the built-in ones */
-	enum slots_layout slots;	/* SLOTS_UNSET: max */
 	const char *impls, *impls_tree, *explain_slots;
-	enum dispatch_layout dispatch;	/* DISPATCH_UNSET: keys */
-	const char *abstain, *runtime_lsm;
+	struct layout layout;	/* --all-configs, --slots, --dispatch, --abstain-value,
+				 * --runtime-lsm: the model's layout */
 };
 
 struct impls;
 
 /*
- * Build m from b: 0, or EXIT_INPUT after reporting every input error it could find, or
- * EXIT_USAGE after a usage error. m records every file read in m->deps either way; free it
- * with model_free(). --explain-slots prints its explanation while the slots are decided.
- * The implementer facts read or scanned go to *facts (free with impls_free()) when facts
- * is not NULL.
+ * Build m from b, taking the steps b->needs: true, or false after reporting every input
+ * error it could find (a --runtime-lsm the LSM list lacks is a usage error: exit 2). m
+ * records every file read in m->deps either way; free it with model_free(). The
+ * implementer facts read or scanned go to *im_out (free with impls_free()) when im_out is
+ * not NULL.
  */
-int build_model(const struct build_opts *b, struct model *m, struct impls *facts);
+bool build_model(const struct build_opts *b, struct model *m, struct impls *im_out);
 
 #endif

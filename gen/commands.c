@@ -10,77 +10,21 @@
 #include "commands.h"
 #include "diff.h"
 #include "emit.h"
-#include "hooktable.h"
+#include "impls.h"
 #include "json.h"
 #include "output.h"
 #include "report.h"
-#include "scan.h"
 #include "util.h"
 
-/* Resolve --kernel/-O and --config DIR into the input paths; check each needed one. */
-static void resolve_inputs(struct opts *o, bool need_hookdefs)
+/* The one way a command gets its model: build_model() of the options as judged. */
+static int build(const struct opts *o, struct model *m, struct impls *im)
 {
-	if (o->b.all_configs && (o->b.config || o->objtree))
-		usage_error(o->cmd, "--all-configs reads no configuration: drop %s",
-			    o->b.config ? "--config" : "-O");
-	if (o->objtree && !o->b.kernel)
-		usage_error(o->cmd, "-O BUILDDIR goes with --kernel KDIR");
-	if (o->b.lsms && o->b.lsm_count_h)
-		usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-	if (o->b.kernel) {
-		if (o->b.hookdefs || o->b.config)
-			usage_error(o->cmd, "--kernel replaces --hookdefs and --config");
-		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
-		o->owned[1] = xasprintf("%s/.config", o->objtree ? o->objtree : o->b.kernel);
-		o->owned[2] = xasprintf("%s/include/linux/lsm_count.h", o->b.kernel);
-		o->b.hookdefs = o->owned[0];
-		o->b.config = o->owned[1];
-		if (!o->b.lsms && !o->b.lsm_count_h && path_exists(o->owned[2]))
-			o->b.lsm_count_h = o->owned[2];
-		if (o->b.all_configs)
-			o->b.config = NULL;
-		/* a tree built with O=: its .config is in the build directory */
-		else if (!path_exists(o->owned[1]) && !o->objtree)
-			usage_error(o->cmd,
-				    "%s has no .config: if the kernel is built with O=BUILDDIR, "
-				    "give -O BUILDDIR", o->b.kernel);
-	} else if (o->b.config && path_is_directory(o->b.config)) {
-		/* --config BUILDDIR: the .config in it, as make O=BUILDDIR writes */
-		char *dotconfig = xasprintf("%s/.config", o->b.config);
-
-		if (path_exists(dotconfig))
-			o->b.config = o->owned[1] = dotconfig;
-		else
-			free(dotconfig);
-	}
-	if (need_hookdefs && !o->b.hookdefs)
-		usage_error(o->cmd, "no hook table: give --hookdefs FILE or --kernel KDIR");
-	if (!o->b.config && !o->b.all_configs)
-		usage_error(o->cmd, "no configuration: give --config FILE or --kernel KDIR (or "
-			    "--all-configs)");
-}
-
-/* The one way a command gets its model: its inputs resolved, then build_model(). */
-static int build(struct opts *o, enum build_stage stage, struct model *m,
-		 struct impls *facts)
-{
-	if (stage >= BUILD_COUNT) {
-		resolve_inputs(o, stage >= BUILD_HOOKS);
-	} else {
-		/* impls: the tree's own hook table, no configuration */
-		if (o->b.lsms && o->b.lsm_count_h)
-			usage_error(o->cmd, "give --lsms or --lsm-count-h, not both");
-		o->owned[0] = xasprintf("%s/include/linux/lsm_hook_defs.h", o->b.kernel);
-		o->b.hookdefs = o->owned[0];
-	}
-	o->b.cmd = o->cmd;
-	o->b.stage = stage;
-	int rc = build_model(&o->b, m, facts);
+	bool ok = build_model(&o->b, m, im);
 
 	/* --explain-slots, for any command that decides slots: before what it prints */
 	if (m->explained)
 		report_explained(m->explained);
-	return rc;
+	return ok ? 0 : EXIT_INPUT;
 }
 
 /* Print a JSON text made by json.c, and free it. */
@@ -93,7 +37,7 @@ static void print_json(char *json)
 int cmd_count(struct opts *o)
 {
 	struct model m = { 0 };
-	int rc = build(o, BUILD_COUNT, &m, NULL);
+	int rc = build(o, &m, NULL);
 
 	if (rc || !o->explain) {
 		if (!rc)
@@ -111,11 +55,8 @@ int cmd_hooks(struct opts *o)
 	struct model m = { 0 };
 	int rc;
 
-	if ((o->b.impls || o->b.slots) && !o->b.explain_slots)
-		usage_error(o->cmd, "hooks lists the table: --slots and --impls serve "
-			    "--explain-slots here (lsmgen stats shows what slots cost)");
 	/* --explain-slots: that hook's slots (build() prints them) instead of the list */
-	rc = build(o, o->b.explain_slots ? BUILD_ALL : BUILD_HOOKS, &m, NULL);
+	rc = build(o, &m, NULL);
 	if (!rc && !o->b.explain_slots && o->json)
 		print_json(json_model(&m, false));
 	else if (!rc && !o->b.explain_slots)
@@ -168,9 +109,7 @@ int cmd_generate(struct opts *o)
 	struct output_set set = { 0 };
 	int rc;
 
-	if (!o->output)
-		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m, NULL);
+	rc = build(o, &m, NULL);
 	if (!rc && !output_set(o, &m, &set, true))
 		rc = EXIT_INPUT;
 	/* an output that is an input, or another output, is refused before anything is written */
@@ -195,7 +134,6 @@ int cmd_generate(struct opts *o)
 	return rc;
 }
 
-/* Print argv as a shell command, with "generate" in place of the command. */
 /* check's "why": what changed since the checked-in manifest was made, if it reads. */
 static void print_why(const struct opts *o, const struct model *m)
 {
@@ -205,10 +143,11 @@ static void print_why(const struct opts *o, const struct model *m)
 	char *text;
 	bool have_old;
 
-	diag_quiet = true;	/* a stale manifest that does not read just has no why */
+	unsigned mark = diag_mute();	/* a stale manifest that does not read has no why */
+
 	text = read_file(o->manifest, &len);
 	have_old = text && json_read_manifest(&old, o->manifest, text, len);
-	diag_quiet = false;
+	diag_unmute(mark);
 	if (have_old && !diff_models(&old, m, &d)) {
 		printf("\nwhy (%s against this run):\n", o->manifest);
 		report_diff(&d);
@@ -226,9 +165,7 @@ int cmd_check(struct opts *o)
 	bool fresh;
 	int rc;
 
-	if (!o->output)
-		usage_error(o->cmd, "no output directory: give -o DIR");
-	rc = build(o, BUILD_ALL, &m, NULL);
+	rc = build(o, &m, NULL);
 	if (!rc && !output_set(o, &m, &set, false))
 		rc = EXIT_INPUT;
 	if (rc) {
@@ -256,18 +193,13 @@ int cmd_check(struct opts *o)
 
 int cmd_stats(struct opts *o)
 {
-	/* --impls alone: max and exact side by side; else the layout the options ask for */
-	bool both = o->b.impls && !o->b.slots;
 	struct model m = { 0 };
-
-	if (both)
-		o->b.slots = SLOTS_EXACT;
-	int rc = build(o, BUILD_ALL, &m, NULL);
+	int rc = build(o, &m, NULL);
 	struct stats max = model_stats_max(&m), st = model_stats(&m);
 
 	if (rc) {
 		/* nothing */
-	} else if (both && !o->json) {
+	} else if (o->stats_both && !o->json) {
 		report_stats_both(&max, &st);
 	} else if (o->json) {
 		print_json(json_stats(&st));
@@ -292,13 +224,14 @@ static bool load_side(const struct opts *o, const char *op, struct model *m)
 		return ok;
 	}
 	char *hookdefs = xstrndup(op, (size_t)(colon - op));
+	char *dotconfig = options_config_in_dir(colon + 1);
 	struct opts side = *o;
 
 	side.b.hookdefs = hookdefs;
-	side.b.config = colon + 1;
-	bool ok = build(&side, BUILD_HOOKS, m, NULL) == 0;
+	side.b.config = dotconfig ? dotconfig : colon + 1;
+	bool ok = build(&side, m, NULL) == 0;
 
-	free(side.owned[1]);
+	free(dotconfig);
 	free(hookdefs);
 	return ok;
 }
@@ -308,8 +241,6 @@ int cmd_diff(struct opts *o)
 	struct model a = { 0 }, b = { 0 };
 	struct model_diff d;
 
-	if (o->nops != 2)
-		usage_error(o->cmd, "give two models: manifests or HOOKDEFS:CONFIG");
 	if (!load_side(o, o->ops[0], &a) || !load_side(o, o->ops[1], &b)) {
 		model_free(&a);
 		model_free(&b);
@@ -333,9 +264,7 @@ int cmd_impls(struct opts *o)
 	struct impls im = { 0 };
 	int rc;
 
-	if (!o->b.kernel)
-		usage_error(o->cmd, "give --kernel KDIR");
-	rc = build(o, BUILD_FACTS, &m, &im);
+	rc = build(o, &m, &im);
 	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
 	for (unsigned i = 0; !rc && i < im.n; i++)
 		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')

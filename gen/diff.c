@@ -25,14 +25,14 @@ static void change(struct model_diff *d, const char *hook, const char *field, co
 
 static void counted_names(const struct model *m, struct strlist *out)
 {
-	for (unsigned i = 0; i < m->reg.n; i++)
+	for (unsigned i = 0; i < m->lsm_list.n; i++)
 		if (m->counted[i])
-			strlist_add(out, m->reg.lsms[i].name);
+			strlist_add(out, m->lsm_list.lsms[i].name);
 }
 
 static const char *kconfig_of(const struct model *m, const char *lsm)
 {
-	const struct lsm *l = registry_find(&m->reg, lsm, false);
+	const struct lsm *l = lsm_list_find(&m->lsm_list, lsm, false);
 
 	return l ? l->kconfig : "";
 }

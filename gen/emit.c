@@ -204,7 +204,7 @@ static char *slots_expression(const struct model *m, const struct slot_terms *t)
 	/* without a term of its own, MAX_LSM_COUNT (0 when nothing counts) needs no gate */
 	if (!sum.len)
 		e = strchr(inner, ' ') ? xasprintf("(%s)", inner) : xstrdup(inner);
-	else if (m->reg.gate)
+	else if (m->lsm_list.gate)
 		e = xasprintf("(MAX_LSM_COUNT ?%s%s : 0)", next, inner);
 	else
 		e = xasprintf("(%s%s)", next, inner);
@@ -307,7 +307,7 @@ static char *safe_state(const char *value)
 static struct tv *lsm_value(const struct model *m, int i)
 {
 	struct tv *o = tv_obj();
-	const struct lsm *l = i >= 0 ? &m->reg.lsms[i] : NULL;
+	const struct lsm *l = i >= 0 ? &m->lsm_list.lsms[i] : NULL;
 	char *value = safe_value(l ? m->lsm_value[i] : NULL);
 	char *state = l ? safe_state(m->lsm_value[i]) : xstrdup("");
 
@@ -364,9 +364,9 @@ struct tv *emit_values(const struct model *m)
 	free(options);
 	tv_set(root, "max_lsm_count", tv_uint(m->max_lsm_count));
 	tv_set(root, "has_slots", tv_bool(m->max_lsm_count > 0));
-	tv_set(root, "gate", tv_str(m->reg.gate ? m->reg.gate : ""));
+	tv_set(root, "gate", tv_str(m->lsm_list.gate ? m->lsm_list.gate : ""));
 	char *gate = safe_value(m->gate_value);
-	char *gate_state = m->reg.gate ? safe_state(m->gate_value) : xstrdup("");
+	char *gate_state = m->lsm_list.gate ? safe_state(m->gate_value) : xstrdup("");
 
 	tv_set(root, "gate_value", tv_str(gate));
 	tv_set(root, "gate_state", tv_str(gate_state));
@@ -375,7 +375,7 @@ struct tv *emit_values(const struct model *m)
 	tv_set(root, "nhooks", tv_uint(m->nhooks));
 	tv_set(root, "nint", tv_uint(model_int_hooks(m)));
 	tv_set(root, "nvoid", tv_uint(m->nhooks - model_int_hooks(m)));
-	tv_set(root, "nlsms", tv_uint(m->reg.n));
+	tv_set(root, "nlsms", tv_uint(m->lsm_list.n));
 	tv_set(root, "nslots_total", tv_uint(model_stats(m).static_calls));
 	tv_set(root, "exact", tv_bool(l->slots == SLOTS_EXACT));
 	tv_set(root, "switch", tv_bool(l->dispatch == DISPATCH_SWITCH));
@@ -390,7 +390,7 @@ struct tv *emit_values(const struct model *m)
 	for (unsigned i = 0; i < m->nhooks; i++)
 		tv_push(hooks, hook_value(m, &m->hooks[i], i ? &m->hooks[i - 1] : NULL,
 					  i + 1 < m->nhooks ? &m->hooks[i + 1] : NULL));
-	for (unsigned i = 0; i < m->reg.n; i++)
+	for (unsigned i = 0; i < m->lsm_list.n; i++)
 		tv_push(lsms, lsm_value(m, (int)i));
 	for (unsigned i = 0; i < m->max_lsm_count; i++)
 		tv_push(slots, slot_value(i));

@@ -211,7 +211,7 @@ static const char *get_string(json_t *obj, const char *key, const char *source, 
 	return json_string_value(v);
 }
 
-bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
+bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *text,
 			size_t len)
 {
 	static const struct jkey top_keys[] = {
@@ -225,8 +225,8 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 	json_t *root = jload(&d);
 	unsigned before = error_count();
 
-	memset(reg, 0, sizeof(*reg));
-	reg->source = xstrdup(source);
+	memset(list, 0, sizeof(*list));
+	list->source = xstrdup(source);
 	if (!root)
 		return false;
 	json_t *lsms = json_object_get(root, "lsms");
@@ -240,8 +240,8 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 	json_t *gate = json_object_get(root, "gate");
 
 	if (json_is_string(gate))
-		reg->gate = xstrdup(json_string_value(gate));
-	reg->lsms = xcalloc(json_array_size(lsms), sizeof(*reg->lsms));
+		list->gate = xstrdup(json_string_value(gate));
+	list->lsms = xcalloc(json_array_size(lsms), sizeof(*list->lsms));
 	for (size_t i = 0; i < json_array_size(lsms); i++) {
 		json_t *e = json_array_get(lsms, i);
 		char where[32];
@@ -261,12 +261,12 @@ bool json_read_registry(struct lsm_registry *reg, const char *source, const char
 				name ? "kconfig" : "name");
 			continue;
 		}
-		reg->lsms[reg->n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+		list->lsms[list->n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 	}
 	json_decref(root);
-	if (!reg->n && error_count() == before)
+	if (!list->n && error_count() == before)
 		error_at(source, 0, 0, "the LSM list is empty");
-	return registry_check(reg) && error_count() == before;
+	return lsm_list_check(list) && error_count() == before;
 }
 
 static json_t *stats_json(const struct stats *st)
@@ -391,8 +391,8 @@ char *json_model(const struct model *m, bool manifest)
 	if (manifest) {
 		json_t *lsms = json_array();
 
-		for (unsigned i = 0; i < m->reg.n; i++) {
-			const struct lsm *l = &m->reg.lsms[i];
+		for (unsigned i = 0; i < m->lsm_list.n; i++) {
+			const struct lsm *l = &m->lsm_list.lsms[i];
 			json_t *o = json_pack("{s:s, s:s, s:s, s:b}", "name", l->name, "kconfig",
 					      l->kconfig, "value", m->lsm_value[i], "counted",
 					      m->counted[i]);
@@ -502,8 +502,8 @@ static bool read_manifest_lsms(struct model *m, json_t *lsms, const char *path)
 {
 	bool ok = true;
 
-	m->reg.source = xstrdup(path);
-	m->reg.lsms = xcalloc(json_array_size(lsms), sizeof(*m->reg.lsms));
+	m->lsm_list.source = xstrdup(path);
+	m->lsm_list.lsms = xcalloc(json_array_size(lsms), sizeof(*m->lsm_list.lsms));
 	m->counted = xcalloc(json_array_size(lsms), sizeof(*m->counted));
 	m->lsm_value = xcalloc(json_array_size(lsms), sizeof(*m->lsm_value));
 	for (size_t i = 0; ok && i < json_array_size(lsms); i++) {
@@ -515,9 +515,9 @@ static bool read_manifest_lsms(struct model *m, json_t *lsms, const char *path)
 		ok = name && kconfig;
 		if (!ok)
 			break;
-		m->counted[m->reg.n] = json_is_true(json_object_get(l, "counted"));
-		m->lsm_value[m->reg.n] = xstrdup(value ? value : "is not set");
-		m->reg.lsms[m->reg.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+		m->counted[m->lsm_list.n] = json_is_true(json_object_get(l, "counted"));
+		m->lsm_value[m->lsm_list.n] = xstrdup(value ? value : "is not set");
+		m->lsm_list.lsms[m->lsm_list.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
 	}
 	return ok;
 }

@@ -7,8 +7,8 @@
 #include "policy.h"
 #include "slots.h"
 
-/* Read an LSM registry ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
-bool json_read_registry(struct lsm_registry *reg, const char *source, const char *text,
+/* Read an LSM list ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
+bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *text,
 			size_t len);
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, bool manifest);

@@ -50,7 +50,7 @@ static const struct optdef optdefs[] = {
 	  "KDIR/include/linux/lsm_count.h if present" },
 	{ "objtree", 'O', O(objtree), true, "Inputs", "BUILDDIR",
 	  "the kernel's build directory (default: KDIR)" },
-	{ "all-configs", 0, O(b.all_configs), false, "Inputs", NULL,
+	{ "all-configs", 0, O(b.layout.all_configs), false, "Inputs", NULL,
 	  "no configuration: one output right for every one, each\nhook and slot under its "
 	  "#if (MAX_LSM_COUNT, LSM_SLOTS_<hook>\nas sums of IS_ENABLED()), to check into a tree" },
 	{ "lsms", 0, O(b.lsms), true, "LSM list", "FILE",
@@ -62,15 +62,15 @@ static const struct optdef optdefs[] = {
 	{ "policies", 0, O(b.policies), true, "Dispatch", "FILE",
 	  "which hooks get per-slot primitives or an lsmid dispatcher\n(default: built in from "
 	  "hookdefs/policies.json)" },
-	{ "dispatch", 0, ENUM(b.dispatch, dispatch_names), true, "Dispatch", "keys|switch",
+	{ "dispatch", 0, ENUM(b.layout.dispatch, dispatch_names), true, "Dispatch", "keys|switch",
 	  "keys (default): a static key per slot, as Linux 6.12+;\nswitch: the 2020 layout, "
 	  "slots filled from the last one\nbackwards and a switch on lsm_base_slot_idx.<hook>" },
-	{ "abstain-value", 0, O(b.abstain), true, "Dispatch", "EXPR",
+	{ "abstain-value", 0, O(b.layout.abstain), true, "Dispatch", "EXPR",
 	  "int dispatchers skip a result equal to EXPR (-INT_MAX)" },
-	{ "runtime-lsm", 0, O(b.runtime_lsm), true, "Dispatch", "NAME",
+	{ "runtime-lsm", 0, O(b.layout.runtime_lsm), true, "Dispatch", "NAME",
 	  "emit security_toggle_hook() for an LSM whose hooks start\noff and are switched at "
 	  "run time (bpf)" },
-	{ "slots", 0, ENUM(b.slots, slots_names), true, "Slots", "max|exact",
+	{ "slots", 0, ENUM(b.layout.slots, slots_names), true, "Slots", "max|exact",
 	  "max (default): MAX_LSM_COUNT slots for every hook;\nexact: one per LSM entry that "
 	  "can fill it" },
 	{ "impls", 0, O(b.impls), true, "Slots", "FILE",
@@ -114,30 +114,31 @@ static const struct command {
 	const char *name;
 	const char *operands;	/* in the usage line: "A B", "CMD" */
 	unsigned max_operands;
+	unsigned needs;		/* the pipeline's steps it needs (build.h) */
 	int (*run)(struct opts *o);
 	const char *options;	/* the long names of the options it takes */
 	const char *summary;	/* its line in lsmgen --help */
 	const char *usage;	/* lsmgen help NAME, before its options */
 } commands[] = {
-	{ "generate", NULL, 0, cmd_generate,
+	{ "generate", NULL, 0, NEED_ALL, cmd_generate,
 	  INPUTS "all-configs " DISPATCH SLOTS
 	  "output manifest templates depfile depfile-target verbose",
 	  "write lsm_count.h, lsm_static_calls.h and lsm_static_calls.c", usage_generate },
-	{ "hooks", NULL, 0, cmd_hooks, INPUTS "all-configs " SLOTS "json",
+	{ "hooks", NULL, 0, NEED_CONFIG | NEED_HOOKS | NEED_COUNT, cmd_hooks, INPUTS "all-configs " SLOTS "json",
 	  "list the hooks the configuration keeps (a table, or --json)", usage_hooks },
-	{ "check", NULL, 0, cmd_check,
+	{ "check", NULL, 0, NEED_ALL, cmd_check,
 	  INPUTS "all-configs " DISPATCH SLOTS "output manifest templates stat quiet",
 	  "exit 1 with a summary and diffs when DIR is not what generate\n"
 	  "would write", usage_check },
-	{ "count", NULL, 0, cmd_count, "config kernel objtree lsms lsm-count-h explain",
+	{ "count", NULL, 0, NEED_CONFIG | NEED_FACTS | NEED_COUNT, cmd_count, "config kernel objtree lsms lsm-count-h explain",
 	  "print MAX_LSM_COUNT (--explain: each LSM and why it counts)", usage_count },
-	{ "diff", "A B", 2, cmd_diff, "lsms lsm-count-h policies json",
+	{ "diff", "A B", 2, NEED_CONFIG | NEED_HOOKS | NEED_COUNT, cmd_diff, "lsms lsm-count-h policies json",
 	  "hooks, defaults, guards and costs that differ between two models", usage_diff },
-	{ "stats", NULL, 0, cmd_stats, INPUTS SLOTS "dispatch json",
+	{ "stats", NULL, 0, NEED_ALL, cmd_stats, INPUTS SLOTS "dispatch json",
 	  "static calls, static keys and table bytes a configuration costs", usage_stats },
-	{ "impls", NULL, 0, cmd_impls, "kernel lsms lsm-count-h",
+	{ "impls", NULL, 0, NEED_TABLE_FACTS, cmd_impls, "kernel lsms lsm-count-h",
 	  "scan a kernel's security/ for which LSMs implement which hooks (JSON)", usage_impls },
-	{ "help", "CMD", 1, cmd_help, "", "the options of one command", NULL },
+	{ "help", "CMD", 1, 0, cmd_help, "", "the options of one command", NULL },
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(*commands))
@@ -359,55 +360,6 @@ static int stdout_status(int rc)
 	return rc;
 }
 
-/*
- * An option that changes nothing in this use is a usage error naming what it needs,
- * never silently ignored.
- */
-static void refuse_idle_options(const struct opts *o)
-{
-	bool generates = !strcmp(o->cmd, "generate") || !strcmp(o->cmd, "check");
-
-	if (o->b.impls_tree && !o->b.impls)
-		usage_error(o->cmd, "--impls-tree picks a tree of --impls FILE: give --impls");
-	if (o->depfile_target && !o->depfile)
-		usage_error(o->cmd, "--depfile-target names the target of --depfile FILE: give "
-			    "--depfile");
-	if (generates && o->b.impls && o->b.slots != SLOTS_EXACT)
-		usage_error(o->cmd, "--impls gives the facts --slots exact counts from: add "
-			    "--slots exact");
-	/* checked-in files record the fingerprint of the tree they were counted from */
-	if (generates && o->b.all_configs && o->b.kernel && o->b.impls)
-		usage_error(o->cmd, "--all-configs --kernel counts from the tree, whose "
-			    "fingerprint the files record; facts from --impls may be another's: drop "
-			    "--impls");
-	if (!strcmp(o->cmd, "stats") && o->b.impls && o->b.slots == SLOTS_MAX)
-		usage_error(o->cmd, "--impls gives the facts exact slots count from, and "
-			    "--slots max counts none: drop one (without --slots, stats shows max "
-			    "and exact side by side)");
-	/* the explanation is text for a reader: neither inside JSON nor under -q */
-	if (o->b.explain_slots && o->json)
-		usage_error(o->cmd, "--explain-slots prints text, and --json is for tools: give "
-			    "one of them");
-	if (o->b.explain_slots && o->quiet)
-		usage_error(o->cmd, "--explain-slots prints, and -q prints nothing: give one of "
-			    "them");
-	if (!strcmp(o->cmd, "hooks") && !o->b.explain_slots && (o->b.lsms || o->b.lsm_count_h))
-		usage_error(o->cmd, "hooks lists the table, which no LSM list changes: %s serves "
-			    "--explain-slots here", o->b.lsms ? "--lsms" : "--lsm-count-h");
-	if (!strcmp(o->cmd, "diff") && (o->b.lsms || o->b.lsm_count_h || o->b.policies) &&
-	    o->nops == 2 && !strchr(o->ops[0], ':') && !strchr(o->ops[1], ':'))
-		usage_error(o->cmd, "%s applies to a HOOKDEFS:CONFIG side; both sides are "
-			    "manifests", o->b.lsms ? "--lsms" : o->b.lsm_count_h ? "--lsm-count-h" :
-			    "--policies");
-	/* the same policies on both sides cannot show in a diff, which prints differences */
-	if (!strcmp(o->cmd, "diff") && o->b.policies && o->nops == 2 &&
-	    strchr(o->ops[0], ':') && strchr(o->ops[1], ':') && !path_exists(o->ops[0]) &&
-	    !path_exists(o->ops[1]))
-		usage_error(o->cmd, "--policies would apply to both HOOKDEFS:CONFIG sides alike, "
-			    "and diff prints only differences: give it with a manifest on one "
-			    "side");
-}
-
 /* The command, its errors and its stdout: the status it exits with. */
 static int run_command(void *arg)
 {
@@ -447,7 +399,8 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	parse_args(&o, c, argc, argv);
-	refuse_idle_options(&o);
+	if (c->run != cmd_help)
+		options_judge(&o, c->needs);
 	rc = c->run == cmd_help ? run_command(&o) : run_supervised(run_command, &o);
 	for (unsigned i = 0; i < 3; i++)
 		free(o.owned[i]);

@@ -6,7 +6,7 @@
 
 static void free_values(struct model *m)
 {
-	for (unsigned i = 0; m->lsm_value && i < m->reg.n; i++)
+	for (unsigned i = 0; m->lsm_value && i < m->lsm_list.n; i++)
 		free(m->lsm_value[i]);
 	free(m->lsm_value);
 	free(m->gate_value);
@@ -17,17 +17,17 @@ static void free_values(struct model *m)
 void model_count(struct model *m, const struct config *cfg)
 {
 	/* lsm_count.h: "#ifdef CONFIG_SECURITY" around the list, IS_ENABLED() for each. */
-	bool gate = !m->reg.gate || !cfg || config_is_defined(cfg, m->reg.gate);
+	bool gate = !m->lsm_list.gate || !cfg || config_is_defined(cfg, m->lsm_list.gate);
 
 	free(m->counted);
 	free_values(m);
-	m->counted = xcalloc(m->reg.n, sizeof(*m->counted));
-	m->lsm_value = xcalloc(m->reg.n, sizeof(*m->lsm_value));
-	m->gate_value = !m->reg.gate ? NULL : cfg ? config_describe(cfg, m->reg.gate) :
+	m->counted = xcalloc(m->lsm_list.n, sizeof(*m->counted));
+	m->lsm_value = xcalloc(m->lsm_list.n, sizeof(*m->lsm_value));
+	m->gate_value = !m->lsm_list.gate ? NULL : cfg ? config_describe(cfg, m->lsm_list.gate) :
 			xstrdup("any");
 	m->max_lsm_count = 0;
-	for (unsigned i = 0; i < m->reg.n; i++) {
-		const char *k = m->reg.lsms[i].kconfig;
+	for (unsigned i = 0; i < m->lsm_list.n; i++) {
+		const char *k = m->lsm_list.lsms[i].kconfig;
 
 		m->counted[i] = gate && (!cfg || config_is_enabled(cfg, k));
 		m->lsm_value[i] = cfg ? config_describe(cfg, k) : xstrdup("any");
@@ -52,43 +52,43 @@ static bool is_kconfig_symbol(const char *s)
 	return strncmp(s, "CONFIG_", 7) == 0 && s[7] && is_identifier(s);
 }
 
-bool registry_check(const struct lsm_registry *reg)
+bool lsm_list_check(const struct lsm_list *list)
 {
 	unsigned before = error_count();
 
-	if (reg->gate && !is_kconfig_symbol(reg->gate))
-		error_at(reg->source, 0, 0,
+	if (list->gate && !is_kconfig_symbol(list->gate))
+		error_at(list->source, 0, 0,
 			 "gate '%s' is not a Kconfig symbol (CONFIG_[A-Za-z0-9_]+)",
-			 reg->gate);
-	for (unsigned i = 0; i < reg->n; i++) {
-		const struct lsm *l = &reg->lsms[i];
+			 list->gate);
+	for (unsigned i = 0; i < list->n; i++) {
+		const struct lsm *l = &list->lsms[i];
 
 		if (!is_lsm_name(l->name))
-			error_at(reg->source, l->line, 0,
+			error_at(list->source, l->line, 0,
 				 "LSM name '%s' is not a lower-case identifier ([a-z0-9_]+)",
 				 l->name);
 		if (!is_kconfig_symbol(l->kconfig))
-			error_at(reg->source, l->line, 0,
+			error_at(list->source, l->line, 0,
 				 "Kconfig symbol '%s' of LSM '%s' is not CONFIG_[A-Za-z0-9_]+",
 				 l->kconfig, l->name);
 		for (unsigned j = 0; j < i; j++)
-			if (strcmp(reg->lsms[j].name, l->name) == 0)
-				error_at(reg->source, l->line, 0, "LSM '%s' is listed twice",
+			if (strcmp(list->lsms[j].name, l->name) == 0)
+				error_at(list->source, l->line, 0, "LSM '%s' is listed twice",
 					 l->name);
 	}
 	return error_count() == before;
 }
 
-void registry_free(struct lsm_registry *reg)
+void lsm_list_free(struct lsm_list *list)
 {
-	for (unsigned i = 0; i < reg->n; i++) {
-		free(reg->lsms[i].name);
-		free(reg->lsms[i].kconfig);
+	for (unsigned i = 0; i < list->n; i++) {
+		free(list->lsms[i].name);
+		free(list->lsms[i].kconfig);
 	}
-	free(reg->lsms);
-	free(reg->gate);
-	free(reg->source);
-	memset(reg, 0, sizeof(*reg));
+	free(list->lsms);
+	free(list->gate);
+	free(list->source);
+	memset(list, 0, sizeof(*list));
 }
 
 void hook_free(struct hook *h)
@@ -116,12 +116,12 @@ void model_free(struct model *m)
 		hook_free(&m->hooks[i]);
 	free(m->hooks);
 	free_values(m);
-	registry_free(&m->reg);
+	lsm_list_free(&m->lsm_list);
 	free(m->counted);
 	free(m->hookdefs);
 	free(m->config);
-	free(m->layout.abstain);
-	free(m->layout.runtime_lsm);
+	free((char *)m->layout.abstain);
+	free((char *)m->layout.runtime_lsm);
 	if (m->explained) {
 		for (unsigned i = 0; i < m->explained->n; i++) {
 			struct slot_reason *r = &m->explained->v[i];
@@ -174,11 +174,11 @@ struct stats model_stats_max(const struct model *m)
 	return stats_of(m, false);
 }
 
-const struct lsm *registry_find(const struct lsm_registry *reg, const char *key, bool by_kconfig)
+const struct lsm *lsm_list_find(const struct lsm_list *list, const char *key, bool by_kconfig)
 {
-	for (unsigned i = 0; reg && i < reg->n; i++)
-		if (!strcmp(by_kconfig ? reg->lsms[i].kconfig : reg->lsms[i].name, key))
-			return &reg->lsms[i];
+	for (unsigned i = 0; list && i < list->n; i++)
+		if (!strcmp(by_kconfig ? list->lsms[i].kconfig : list->lsms[i].name, key))
+			return &list->lsms[i];
 	return NULL;
 }
 

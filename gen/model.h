@@ -61,7 +61,7 @@ struct lsm {
 };
 
 /* The LSMs that count, in order, and the symbol without which none does. */
-struct lsm_registry {
+struct lsm_list {
 	char *source;		/* file it came from, for messages */
 	char *gate;		/* "CONFIG_SECURITY", or NULL */
 	struct lsm *lsms;
@@ -80,8 +80,8 @@ struct layout {
 				 * the most there can be (every LSM) */
 	enum slots_layout slots;	/* SLOTS_EXACT: per-hook slot counts */
 	enum dispatch_layout dispatch;	/* DISPATCH_SWITCH: the 2020 layout, no static keys */
-	char *abstain;		/* a result that decides nothing, or NULL */
-	char *runtime_lsm;	/* emit security_toggle_hook() for this LSM, or NULL */
+	const char *abstain;	/* a result that decides nothing, or NULL */
+	const char *runtime_lsm;	/* emit security_toggle_hook() for this LSM, or NULL */
 };
 
 /* Where the lists came from, when not built in: the banner's regenerate command says so. */
@@ -112,9 +112,9 @@ struct model {
 	char *config;		/* path of the configuration as given */
 	struct hook *hooks;
 	unsigned nhooks;
-	struct lsm_registry reg;
-	bool *counted;		/* per LSM of reg: built in (IS_ENABLED) */
-	char **lsm_value;	/* per LSM of reg: its symbol as the .config has it ("y", "m",
+	struct lsm_list lsm_list;
+	bool *counted;		/* per LSM of lsm_list: built in (IS_ENABLED) */
+	char **lsm_value;	/* per LSM of lsm_list: its symbol as the .config has it ("y", "m",
 				 * a number, a C-quoted string, "is not set") */
 	char *gate_value;	/* the gate's symbol, likewise; NULL without a gate */
 	unsigned max_lsm_count;
@@ -145,17 +145,17 @@ struct stats model_stats_max(const struct model *m);
  */
 void model_count(struct model *m, const struct config *cfg);
 /* The LSM named name (or, by_kconfig, built by that symbol), or NULL. */
-const struct lsm *registry_find(const struct lsm_registry *reg, const char *key, bool by_kconfig);
-/* Check a registry: LSM names and Kconfig symbols well formed and unique; report errors. */
-bool registry_check(const struct lsm_registry *reg);
+const struct lsm *lsm_list_find(const struct lsm_list *list, const char *key, bool by_kconfig);
+/* Check an LSM list: LSM names and Kconfig symbols well formed and unique; report errors. */
+bool lsm_list_check(const struct lsm_list *list);
 /*
  * True if s is a constant expression lsmgen may emit: numbers, names, parentheses and the
  * arithmetic, bitwise and logical operators (no comparison, no comment, no string). The one
  * rule for hook defaults and --abstain-value.
  */
 bool is_safe_expression(const char *s);
-/* Free a registry's contents. */
-void registry_free(struct lsm_registry *reg);
+/* Free an LSM list's contents. */
+void lsm_list_free(struct lsm_list *list);
 /* The name of a policy as policies.json writes it. */
 const char *policy_name(enum policy p);
 /* The policy a policies file or a manifest names, or -1 if it names none. */

@@ -9,20 +9,20 @@
 void report_count(const struct model *m)
 {
 	printf("MAX_LSM_COUNT = %u", m->max_lsm_count);
-	if (m->reg.gate) {
+	if (m->lsm_list.gate) {
 		const char *g = m->gate_value;
 		bool unset = !strcmp(g, "is not set");
 
-		printf(" (gate %s%s%s", m->reg.gate, unset ? " " : "=", g);
+		printf(" (gate %s%s%s", m->lsm_list.gate, unset ? " " : "=", g);
 		/* #ifdef: =m does not define the gate either */
 		printf("%s)", unset || !strcmp(g, "m") ? ": nothing counts" : "");
 	}
-	printf("\n%u LSMs listed in %s", m->reg.n - m->reg.from_tree, m->reg.source);
-	if (m->reg.from_tree)
-		printf(", and %u not listed that register hooks", m->reg.from_tree);
+	printf("\n%u LSMs listed in %s", m->lsm_list.n - m->lsm_list.from_tree, m->lsm_list.source);
+	if (m->lsm_list.from_tree)
+		printf(", and %u not listed that register hooks", m->lsm_list.from_tree);
 	printf(":\n");
-	for (unsigned i = 0; i < m->reg.n; i++) {
-		const struct lsm *l = &m->reg.lsms[i];
+	for (unsigned i = 0; i < m->lsm_list.n; i++) {
+		const struct lsm *l = &m->lsm_list.lsms[i];
 		const char *v = m->lsm_value[i];
 		char *sym = xasprintf("%s%s%s", l->kconfig, strcmp(v, "is not set") ? "=" : " ", v);
 

@@ -5,7 +5,7 @@
  * entries with the #if conditions around them; each directory's Makefile says which
  * files are built only with some CONFIG_ symbol. An entry belongs to the LSM its file
  * defines, else to the one LSM its directory defines. Whatever cannot be placed (no or
- * several LSMs, an LSM the registry does not know) is marked unsure, so that its hooks
+ * several LSMs, an LSM the LSM list does not know) is marked unsure, so that its hooks
  * keep MAX_LSM_COUNT slots: counting too many is safe, too few panics at boot.
  */
 #include "scan.h"
@@ -860,7 +860,7 @@ static struct impl_lsm *lsm_named(struct impls *im, const char *name)
 	return l;
 }
 
-bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls *im,
+bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im,
 		 struct strlist *deps)
 {
 	char *security = xasprintf("%s/security", kdir);
@@ -897,7 +897,7 @@ bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls 
 		struct impl_lsm *l = lsm_named(im, who ? who : unknown);
 
 		if (!l->kconfig && who) {
-			const struct lsm *known = registry_find(reg, who, false);
+			const struct lsm *known = lsm_list_find(list, who, false);
 
 			if (known)
 				l->kconfig = xstrdup(known->kconfig);

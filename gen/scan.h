@@ -6,7 +6,7 @@
 #include "slots.h"
 
 /* Scan KDIR/security: every LSM_HOOK_INIT entry, its LSM, guard and file build condition. */
-bool scan_kernel(const char *kdir, const struct lsm_registry *reg, struct impls *im,
+bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im,
 		 struct strlist *deps);
 
 #endif

@@ -68,9 +68,9 @@ static unsigned lsm_fates(const struct model *m, const struct impl_lsm *l)
 
 static int counted_index(const struct model *m, const char *kconfig)
 {
-	const struct lsm *l = registry_find(&m->reg, kconfig, true);
+	const struct lsm *l = lsm_list_find(&m->lsm_list, kconfig, true);
 
-	return l ? (int)(l - m->reg.lsms) : -1;
+	return l ? (int)(l - m->lsm_list.lsms) : -1;
 }
 
 /*
@@ -180,16 +180,16 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 		m->hooks[i].slots_unsure = false;
 	}
 	/* a counted LSM with no entries at all: its hooks are unknown */
-	for (unsigned r = 0; r < m->reg.n; r++) {
+	for (unsigned r = 0; r < m->lsm_list.n; r++) {
 		bool found = false;
 
 		for (unsigned i = 0; i < im->n && !found; i++)
-			found = !strcmp(im->lsms[i].kconfig, m->reg.lsms[r].kconfig) &&
+			found = !strcmp(im->lsms[i].kconfig, m->lsm_list.lsms[r].kconfig) &&
 				(im->lsms[i].n || im->lsms[i].all_hooks || im->lsms[i].opaque);
 		if (m->counted[r] && !found) {
 			warn_at(im->source, 0, 0,
 				"counted LSM '%s' (%s) has no entries here: every hook keeps "
-				"MAX_LSM_COUNT slots", m->reg.lsms[r].name, m->reg.lsms[r].kconfig);
+				"MAX_LSM_COUNT slots", m->lsm_list.lsms[r].name, m->lsm_list.lsms[r].kconfig);
 			unsure_all = true;
 		}
 	}
@@ -254,33 +254,6 @@ bool slots_explain(struct model *m, const struct impls *im, const struct config 
 	m->explained = x;
 	free(fates);
 	return true;
-}
-
-void impls_free(struct impls *im)
-{
-	strlist_free(&im->macros);
-	free(im->table_file);
-	free(im->table_sha256);
-	for (unsigned i = 0; i < im->n; i++) {
-		struct impl_lsm *l = &im->lsms[i];
-
-		for (unsigned j = 0; j < l->n; j++) {
-			free(l->entries[j].hook);
-			free(l->entries[j].function);
-			free(l->entries[j].guard);
-			free(l->entries[j].build_condition);
-			free(l->entries[j].file);
-			free(l->entries[j].unsure);
-		}
-		free(l->opaque);
-		free(l->unlisted);
-		free(l->entries);
-		free(l->name);
-		free(l->kconfig);
-	}
-	free(im->lsms);
-	free(im->source);
-	memset(im, 0, sizeof(*im));
 }
 
 /*
@@ -382,7 +355,7 @@ static bool entry_term(const struct impl_lsm *l, const struct impl_entry *e,
 static void lsm_terms(struct model *m, const struct impls *im, const struct impl_lsm *l,
 		      const signed char *ok)
 {
-	bool listed = l->kconfig && registry_find(&m->reg, l->kconfig, true);
+	bool listed = l->kconfig && lsm_list_find(&m->lsm_list, l->kconfig, true);
 	char *counts = l->kconfig ? xasprintf("IS_ENABLED(%s)", l->kconfig) : NULL;
 	struct strlist filled = { 0 };
 
@@ -423,8 +396,8 @@ static void lsm_terms(struct model *m, const struct impls *im, const struct impl
 /* A listed LSM with no entries at all: where it is built, no hook's count is known. */
 static void lsms_without_entries(struct model *m, const struct impls *im)
 {
-	for (unsigned r = 0; r < m->reg.n; r++) {
-		const struct lsm *lsm = &m->reg.lsms[r];
+	for (unsigned r = 0; r < m->lsm_list.n; r++) {
+		const struct lsm *lsm = &m->lsm_list.lsms[r];
 		bool found = false;
 
 		for (unsigned i = 0; i < im->n && !found; i++)
@@ -467,7 +440,7 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 		struct hook *h = &m->hooks[i];
 		bool unsure = h->terms->always_unsure || h->terms->unsure.n;
 
-		h->nslots = unsure && h->terms->sum.n < m->reg.n ? m->reg.n : h->terms->sum.n;
+		h->nslots = unsure && h->terms->sum.n < m->lsm_list.n ? m->lsm_list.n : h->terms->sum.n;
 		h->slots_unsure = unsure;
 	}
 	free(exprs);

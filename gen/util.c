@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 static const char *progname = "lsmgen";
-bool diag_quiet;
+static bool muted;
 static unsigned nerrors;
 
 static void out_of_memory(void)
@@ -128,7 +128,7 @@ void buf_free(struct buf *b)
 static void vreport(const char *kind, const char *file, unsigned line, unsigned col,
 		    const char *fmt, va_list ap)
 {
-	if (diag_quiet)
+	if (muted)
 		return;
 	if (file && line && col)
 		fprintf(stderr, "%s:%u:%u: %s: ", file, line, col, kind);
@@ -185,7 +185,7 @@ void fatal(int status, const char *fmt, ...)
 	exit(status);
 }
 
-int usage_report(const char *cmd, const char *fmt, ...)
+void usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -194,18 +194,19 @@ int usage_report(const char *cmd, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "\nsee 'lsmgen help %s'\n", cmd);
-	return EXIT_USAGE;
+	exit(EXIT_USAGE);
 }
 
-void usage_error(const char *cmd, const char *fmt, ...)
+unsigned diag_mute(void)
 {
-	va_list ap;
-	char msg[1024];
+	muted = true;
+	return nerrors;
+}
 
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	exit(usage_report(cmd, "%s", msg));
+void diag_unmute(unsigned mark)
+{
+	muted = false;
+	nerrors = mark;
 }
 
 bool path_exists(const char *path)

@@ -42,9 +42,6 @@ void buf_printf(struct buf *b, const char *fmt, ...) __attribute__((format(print
 /* Free the buffer's storage and reset it to empty. */
 void buf_free(struct buf *b);
 
-/* When set, diagnostics are counted but not printed (the fuzz targets set it). */
-extern bool diag_quiet;
-
 /* Report "file:line:col: error: msg" (line/col 0 are left out) and count it. */
 void error_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -54,13 +51,19 @@ void warn_at(const char *file, unsigned line, unsigned col, const char *fmt, ...
 /* Report "file:line:col: note: msg". */
 void note_at(const char *file, unsigned line, unsigned col, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* Number of errors reported so far. */
+/* Number of errors reported so far: a reader compares it before and after to say whether
+ * it reported any. */
 unsigned error_count(void);
+/*
+ * Until diag_unmute(mark), diagnostics are not printed (errors still count, so readers
+ * still fail); unmuting forgets the errors counted since: an input only used if it reads
+ * (check's "why" from an old manifest). Returns the mark. The fuzz targets never unmute.
+ */
+unsigned diag_mute(void);
+void diag_unmute(unsigned mark);
 /* Report "lsmgen: error: msg" and exit with the given status. */
 void fatal(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-/* Report a usage error of command cmd, pointing at 'lsmgen help cmd'; returns EXIT_USAGE. */
-int usage_report(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* The same, and exit 2. */
+/* Report a usage error of command cmd, pointing at 'lsmgen help cmd', and exit 2. */
 void usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 2, 3)));
 

@@ -10,7 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct config *cfg;
 	struct buf defines = { 0 };
 
-	diag_quiet = true;
+	diag_mute();
 	cfg = config_parse("fuzz.config", (const char *)data, size);
 	if (cfg) {
 		config_defines(cfg, &defines);

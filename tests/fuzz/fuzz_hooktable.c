@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct config *cfg;
 	struct model m = { 0 };
 
-	diag_quiet = true;
+	diag_mute();
 	if (!cfg)
 		cfg = config_parse("fuzz.config", config, sizeof(config) - 1);
 	hooktable_parse(&m, "fuzz.h", (const char *)data, size, cfg);

@@ -6,10 +6,10 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct lsm_registry reg;
+	struct lsm_list list;
 
-	diag_quiet = true;
-	json_read_registry(&reg, "fuzz.json", (const char *)data, size);
-	registry_free(&reg);
+	diag_mute();
+	json_read_lsm_list(&list, "fuzz.json", (const char *)data, size);
+	lsm_list_free(&list);
 	return 0;
 }

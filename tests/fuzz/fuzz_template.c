@@ -24,7 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct tv *root;
 	struct buf out = { 0 };
 
-	diag_quiet = true;
+	diag_mute();
 	if (!root) {
 		static struct model m;
 		static struct config *cfg;

@@ -1,5 +1,5 @@
-/* lsmcount.c: the LSM list of a kernel's own lsm_count.h, read from its tokens. */
-#include "lsmcount.h"
+/* lsm_count_h.c: the LSM list of a kernel's own lsm_count.h, read from its tokens. */
+#include "lsm_count_h.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -8,9 +8,9 @@
 #include "clang.h"
 #include "cond.h"
 
-static const char *registry_name(const struct lsm_registry *names, const char *kconfig)
+static const char *listed_name(const struct lsm_list *names, const char *kconfig)
 {
-	const struct lsm *l = registry_find(names, kconfig, true);
+	const struct lsm *l = lsm_list_find(names, kconfig, true);
 
 	return l ? l->name : NULL;
 }
@@ -56,21 +56,21 @@ static bool mentions_config(const struct tok *v, unsigned a, unsigned b)
 	return false;
 }
 
-static void add_entry(struct lsm_registry *reg, const struct lsm_registry *names,
+static void add_entry(struct lsm_list *list, const struct lsm_list *names,
 		      const struct tokens *t, unsigned next, const char *sym, unsigned line)
 {
-	const char *known = registry_name(names, sym);
+	const char *known = listed_name(names, sym);
 	struct lsm l = { NULL, xstrdup(sym), line };
 
-	/* The macro the entry defines names the LSM when the registry cannot. */
+	/* The macro the entry defines names the LSM when the LSM list cannot. */
 	if (known)
 		l.name = xstrdup(known);
 	else if (next + 2 < t->n && tok_is(&t->v[next], "#") && tok_is(&t->v[next + 1], "define"))
 		l.name = name_from_macro(t->v[next + 2].text);
 	else
 		l.name = name_from_macro(sym + 7);
-	reg->lsms = xrealloc(reg->lsms, (reg->n + 1) * sizeof(*reg->lsms));
-	reg->lsms[reg->n++] = l;
+	list->lsms = xrealloc(list->lsms, (list->n + 1) * sizeof(*list->lsms));
+	list->lsms[list->n++] = l;
 }
 
 /*
@@ -115,7 +115,7 @@ static int track_nesting(struct nesting *c, const struct tok *d, const char *pat
 }
 
 /* The conditional directive at t->v[i] (up to next): the gate, a constant, or an entry. */
-static void read_conditional(struct lsm_registry *reg, const struct lsm_registry *names,
+static void read_conditional(struct lsm_list *list, const struct lsm_list *names,
 			     const struct tokens *t, unsigned i, unsigned next, struct nesting *c,
 			     const char *path)
 {
@@ -123,9 +123,9 @@ static void read_conditional(struct lsm_registry *reg, const struct lsm_registry
 
 	/* the gate: an #ifdef around the entries, not one
 	 * ('#ifdef X' '#define X_ENABLED') */
-	if (tok_is(d, "ifdef") && i + 3 == next && !reg->gate && !reg->n && !c->hidden &&
+	if (tok_is(d, "ifdef") && i + 3 == next && !list->gate && !list->n && !c->hidden &&
 	    !(next + 1 < t->n && tok_is(&t->v[next], "#") && tok_is(&t->v[next + 1], "define"))) {
-		reg->gate = xstrdup(t->v[i + 2].text);
+		list->gate = xstrdup(t->v[i + 2].text);
 		return;
 	}
 	/* a constant condition: #if 0 hides, #if 1 shows (and hides its #else) */
@@ -152,10 +152,10 @@ static void read_conditional(struct lsm_registry *reg, const struct lsm_registry
 		free(cond);
 		return;
 	}
-	add_entry(reg, names, t, next, sym, d->line);
+	add_entry(list, names, t, next, sym, d->line);
 }
 
-bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_registry *names)
+bool lsm_count_h_read(struct lsm_list *list, const char *path, const struct lsm_list *names)
 {
 	size_t len;
 	char *text = read_file(path, &len);
@@ -166,8 +166,8 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 	struct tokens t = { 0 };
 	struct nesting c = { .depth = 0 };
 
-	memset(reg, 0, sizeof(*reg));
-	reg->source = xstrdup(path);
+	memset(list, 0, sizeof(*list));
+	list->source = xstrdup(path);
 	/* Only the tokens matter: <linux/args.h> and friends need not exist. */
 	clang_lex(path, text, len, &t);
 	bool defines_max = false;
@@ -189,14 +189,14 @@ bool lsmcount_read(struct lsm_registry *reg, const char *path, const struct lsm_
 		if (tracked || !(tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef") ||
 				 tok_is(d, "elif")))
 			continue;
-		read_conditional(reg, names, &t, i, next, &c, path);
+		read_conditional(list, names, &t, i, next, &c, path);
 	}
-	bool ok = reg->n > 0 && defines_max;
+	bool ok = list->n > 0 && defines_max;
 
 	if (!ok && error_count() == before)
 		error_at(path, 0, 0, "not an lsm_count.h: it needs '#if IS_ENABLED(CONFIG_...)' "
 			 "entries and a definition of MAX_LSM_COUNT");
 	tokens_free(&t);
 	free(text);
-	return ok && error_count() == before && registry_check(reg);
+	return ok && error_count() == before && lsm_list_check(list);
 }
