@@ -7,9 +7,7 @@
  */
 #include "build.h"
 
-#include <ctype.h>
 #include <stdlib.h>
-#include <string.h>
 #include <sys/stat.h>
 
 #include "config.h"

@@ -1,4 +1,4 @@
-/* emit.h: render the generated files from a model, and write them atomically. */
+/* emit.h: the generated files rendered in memory from a model. */
 #ifndef LSMGEN_EMIT_H
 #define LSMGEN_EMIT_H
 
@@ -17,11 +17,7 @@ struct tv *emit_values(const struct model *m);
 /* The files lsmgen writes, rendered in memory; templates from tdir, or built in if NULL. */
 bool emit_render(const struct model *m, const char *tdir, struct outfile **files,
 		 unsigned *nfiles, struct strlist *deps);
-/* Create dir and its parents as needed, adding each one made to created. */
-bool make_dirs(const char *dir, struct strlist *created);
 /* Free rendered files. */
 void emit_free(struct outfile *files, unsigned nfiles);
-/* Break lines longer than width at ", " inside parentheses, kernel style. */
-void wrap_lines(struct buf *text, unsigned width);
 
 #endif

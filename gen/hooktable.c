@@ -6,8 +6,6 @@
  */
 #include "hooktable.h"
 
-#include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

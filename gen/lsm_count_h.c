@@ -1,7 +1,6 @@
 /* lsm_count_h.c: the LSM list of a kernel's own lsm_count.h, read from its tokens. */
 #include "lsm_count_h.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -8,108 +8,26 @@
  * hard link and replaced by rename(), with signals held off; if any rename fails, every
  * file already replaced is put back. Whatever ends the run early (an error, any
  * terminating signal) removes the temporary files it made; SIGKILL can leave one, never a
- * half-written output. The depfile is made here too: it is one more file of the set.
+ * half-written output. tempfile.c removes
+ * temporary files when a signal ends the run; compare.c is check's side, depfile.c the
+ * depfile (one more file of the set).
  */
 #include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "tempfile.h"
 
-/* ---- temporary files removed by any terminating signal ---- */
 
-#define MAX_CLEANUP 64
-static char *cleanup[MAX_CLEANUP];
-static volatile sig_atomic_t ncleanup;
-static const int fatal_signals[] = {
-	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV,
-	SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL,
-	SIGSYS,
-};
-
-static void on_signal(int sig)
-{
-	/* newest first: check's file in TMPDIR goes before the directory that holds it */
-	for (sig_atomic_t i = ncleanup; i-- > 0;)
-		if (cleanup[i]) {
-			unlink(cleanup[i]);
-			rmdir(cleanup[i]);
-		}
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Write all of text to fd, through short writes and EINTR. */
-static bool write_fd(int fd, const char *text, size_t len)
-{
-	for (size_t off = 0; off < len;) {
-		ssize_t w = write(fd, text + off, len - off);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		off += (size_t)w;
-	}
-	return true;
-}
-
-/* A temporary file (or directory) to remove if a signal ends the run; path stays owned
- * by the caller, who calls cleanup_forget() before freeing it. */
-static void cleanup_add(char *path)
-{
-	static bool handlers;
-
-	if (!handlers) {
-		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++)
-			signal(fatal_signals[i], on_signal);
-		handlers = true;
-	}
-	for (sig_atomic_t i = 0; i < ncleanup; i++)
-		if (!cleanup[i]) {
-			cleanup[i] = path;
-			return;
-		}
-	if (ncleanup < MAX_CLEANUP) {
-		cleanup[ncleanup] = path;
-		ncleanup++;
-	}
-}
-
-static void cleanup_forget(const char *path)
-{
-	for (sig_atomic_t i = 0; i < ncleanup; i++)
-		if (cleanup[i] == path)
-			cleanup[i] = NULL;
-}
-
-static void hold_signals(bool hold, sigset_t *old)
-{
-	sigset_t all;
-
-	if (hold) {
-		sigemptyset(&all);
-		for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++)
-			sigaddset(&all, fatal_signals[i]);
-		sigprocmask(SIG_BLOCK, &all, old);
-	} else {
-		sigprocmask(SIG_SETMASK, old, NULL);
-	}
-}
-
-/* ---- the set ---- */
 
 void output_add(struct output_set *s, const char *path, const char *text, size_t len,
 		const char *what)
@@ -249,28 +167,6 @@ bool output_refuse_aliases(const struct output_set *s, const struct strlist *inp
 	return ok;
 }
 
-/* True if path is a regular file holding exactly text. */
-static bool output_same_content(const char *path, const char *text, size_t len)
-{
-	struct stat st;
-
-	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size != len)
-		return false;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	bool same = fd >= 0;
-	char chunk[65536];
-	size_t off = 0;
-	ssize_t n;
-
-	while (same && (n = read(fd, chunk, sizeof(chunk))) > 0) {
-		same = off + (size_t)n <= len && memcmp(chunk, text + off, (size_t)n) == 0;
-		off += (size_t)n;
-	}
-	if (fd >= 0)
-		close(fd);
-	return same && off == len;
-}
-
 /* "DIR/.NAME.tag.XXXXXX" beside path */
 static char *beside(const char *path, const char *tag)
 {
@@ -284,13 +180,13 @@ static bool write_temp(struct output *o)
 	char *tmp = beside(o->path, "tmp");
 	sigset_t old;
 
-	hold_signals(true, &old);
+	tempfile_hold_signals(true, &old);
 	int fd = mkstemp(tmp);
 	int e = errno;
 
 	if (fd >= 0)
-		cleanup_add(tmp);
-	hold_signals(false, &old);
+		tempfile_add(tmp);
+	tempfile_hold_signals(false, &old);
 	if (fd < 0) {
 		error_at(o->path, 0, 0, "cannot create a temporary file beside it: %s",
 			 strerror(e));
@@ -303,7 +199,7 @@ static bool write_temp(struct output *o)
 	umask(mask);
 	bool ok = fchmod(fd, 0666 & ~mask) == 0;
 
-	ok = ok && write_fd(fd, o->text.s, o->text.len) && fsync(fd) == 0;
+	ok = ok && tempfile_write_fd(fd, o->text.s, o->text.len) && fsync(fd) == 0;
 	e = errno;
 
 	if (close(fd) != 0 && ok) {
@@ -327,7 +223,7 @@ static bool keep_old(struct output *o)
 
 		snprintf(b + strlen(b) - 6, 7, "%06u", (unsigned)(getpid() % 10000) * 100 + try);
 		if (link(o->path, b) == 0) {
-			cleanup_add(b);
+			tempfile_add(b);
 			o->backup = b;
 			return true;
 		}
@@ -348,7 +244,7 @@ static void drop(char **path)
 {
 	if (*path) {
 		unlink(*path);
-		cleanup_forget(*path);
+		tempfile_forget(*path);
 		free(*path);
 		*path = NULL;
 	}
@@ -491,12 +387,12 @@ static bool commit_locked(struct output_set *s, bool verbose)
 	sigset_t old;
 
 	for (unsigned i = 0; i < s->n; i++)
-		s->v[i].changed = !output_same_content(s->v[i].path, s->v[i].text.s,
+		s->v[i].changed = !tempfile_same_content(s->v[i].path, s->v[i].text.s,
 						       s->v[i].text.len);
 	for (unsigned i = 0; ok && i < s->n; i++)
 		if (s->v[i].changed)
 			ok = write_temp(&s->v[i]);
-	hold_signals(true, &old);
+	tempfile_hold_signals(true, &old);
 	for (unsigned i = 0; ok && i < s->n; i++)
 		if (s->v[i].changed)
 			ok = keep_old(&s->v[i]);
@@ -510,7 +406,7 @@ static bool commit_locked(struct output_set *s, bool verbose)
 			ok = false;
 			break;
 		}
-		cleanup_forget(o->tmp);
+		tempfile_forget(o->tmp);
 		free(o->tmp);
 		o->tmp = NULL;
 	}
@@ -524,7 +420,7 @@ static bool commit_locked(struct output_set *s, bool verbose)
 			error_at(o->path, 0, 0, "cannot put the old file back: %s",
 				 strerror(errno));
 		else if (o->backup) {
-			cleanup_forget(o->backup);
+			tempfile_forget(o->backup);
 			free(o->backup);
 			o->backup = NULL;
 		}
@@ -533,7 +429,7 @@ static bool commit_locked(struct output_set *s, bool verbose)
 		drop(&s->v[i].tmp);
 		drop(&s->v[i].backup);
 	}
-	hold_signals(false, &old);
+	tempfile_hold_signals(false, &old);
 	for (unsigned i = 0; ok && i < s->n; i++) {
 		if (s->v[i].changed)
 			sync_dir_of(s->v[i].path);
@@ -544,225 +440,28 @@ static bool commit_locked(struct output_set *s, bool verbose)
 	return ok;
 }
 
-/* ---- check: compare with what is on disk ---- */
-
-static bool write_all(const char *path, const char *text, size_t len)
+bool make_dirs(const char *dir, struct strlist *created)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	bool ok = fd >= 0;
+	char *p = xstrdup(dir);
+	bool ok = true;
 
-	ok = ok && write_fd(fd, text, len);
-	if (fd >= 0 && close(fd) != 0)
-		ok = false;
+	for (char *s = p + 1; ok; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+
+		*s = '\0';
+		if (mkdir(p, 0777) == 0) {
+			strlist_add(created, p);
+		} else if (errno != EEXIST) {
+			error_at(p, 0, 0, "cannot create directory: %s", strerror(errno));
+			ok = false;
+		}
+		*s = c;
+		if (!c)
+			break;
+	}
+	free(p);
 	return ok;
 }
 
-#define CHECK_DIR_PREFIX "lsmgen-check."
-
-/*
- * The directories a killed check left in tmpdir: each is named after the process that
- * made it (lsmgen-check.PID.XXXXXX), and is removed, with the one file it holds, once no
- * such process lives. Only this user's real directories; anything else stays.
- */
-static void sweep_check_dirs(const char *tmpdir)
-{
-	DIR *d = opendir(tmpdir);
-	struct dirent *e;
-
-	while (d && (e = readdir(d))) {
-		const char *p = e->d_name;
-		char *end;
-		struct stat st;
-
-		if (strncmp(p, CHECK_DIR_PREFIX, strlen(CHECK_DIR_PREFIX)))
-			continue;
-		long pid = strtol(p + strlen(CHECK_DIR_PREFIX), &end, 10);
-
-		if (pid <= 0 || *end != '.' || (kill((pid_t)pid, 0) == 0 || errno != ESRCH))
-			continue;
-		char *dir = xasprintf("%s/%s", tmpdir, p);
-
-		if (lstat(dir, &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == getuid()) {
-			DIR *inner = opendir(dir);
-			struct dirent *f;
-
-			while (inner && (f = readdir(inner))) {
-				if (strcmp(f->d_name, ".") && strcmp(f->d_name, "..")) {
-					char *file = xasprintf("%s/%s", dir, f->d_name);
-
-					unlink(file);
-					free(file);
-				}
-			}
-			if (inner)
-				closedir(inner);
-			rmdir(dir);
-		}
-		free(dir);
-	}
-	if (d)
-		closedir(d);
-}
-
-/* diff -u of the file on disk and what it should hold, written to a file in TMPDIR. */
-static void show_diff(const char *path, const char *text, size_t len)
-{
-	const char *tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *dir = xasprintf("%s/" CHECK_DIR_PREFIX "%ld.XXXXXX", tmpdir, (long)getpid());
-	char *want = NULL;
-	sigset_t old;
-
-	sweep_check_dirs(tmpdir);
-	/* no signal between creating a file and registering it for removal */
-	hold_signals(true, &old);
-	if (!mkdtemp(dir)) {
-		hold_signals(false, &old);
-		printf("%s: differs (cannot create a directory in %s to show how: %s)\n", path,
-		       tmpdir, strerror(errno));
-		free(dir);
-		return;
-	}
-	cleanup_add(dir);
-	want = xasprintf("%s/%s", dir, path_base(path));
-	cleanup_add(want);
-	hold_signals(false, &old);
-	if (write_all(want, text, len)) {
-		char *label = xasprintf("%s (lsmgen generate)", path);
-		char *const argv[] = { "diff", "-u", "--label", (char *)path, "--label", label,
-				       (char *)path, want, NULL };
-		pid_t pid;
-
-		fflush(stdout);
-		if (posix_spawnp(&pid, "diff", NULL, NULL, argv, environ) == 0)
-			waitpid(pid, NULL, 0);
-		else
-			printf("%s: differs (no diff program to show how)\n", path);
-		free(label);
-	} else {
-		printf("%s: differs (cannot write to %s to show how)\n", path, tmpdir);
-	}
-	unlink(want);
-	cleanup_forget(want);
-	free(want);
-	rmdir(dir);
-	cleanup_forget(dir);
-	free(dir);
-}
-
-/* Lines of a that b lacks, counting repeats: a multiset difference, not an alignment. */
-static unsigned long lines_not_in(const char *a, size_t alen, const char *b, size_t blen)
-{
-	struct strlist bl = { 0 };
-	unsigned long n = 0;
-
-	for (const char *p = b, *e; p < b + blen; p = e + 1) {
-		e = memchr(p, '\n', (size_t)(b + blen - p));
-		e = e ? e : b + blen;
-		char *line = xstrndup(p, (size_t)(e - p));
-
-		strlist_add(&bl, line);
-		free(line);
-	}
-	bool *used = xcalloc(bl.n ? bl.n : 1, sizeof(*used));
-
-	for (const char *p = a, *e; p < a + alen; p = e + 1) {
-		e = memchr(p, '\n', (size_t)(a + alen - p));
-		e = e ? e : a + alen;
-		bool found = false;
-
-		/* linear per line: check runs on three files of at most a few MB, once */
-		for (unsigned i = 0; i < bl.n && !found; i++)
-			if (!used[i] && strlen(bl.v[i]) == (size_t)(e - p) &&
-			    !memcmp(bl.v[i], p, (size_t)(e - p)))
-				used[i] = found = true;
-		n += !found;
-	}
-	free(used);
-	strlist_free(&bl);
-	return n;
-}
-
-bool output_compare(const struct output_set *s, bool quiet)
-{
-	bool fresh = true;
-
-	/* the summary first: which files, how many lines */
-	for (unsigned i = 0; i < s->n; i++) {
-		const struct output *o = &s->v[i];
-		struct stat st;
-
-		if (output_same_content(o->path, o->text.s, o->text.len))
-			continue;
-		fresh = false;
-		if (quiet)
-			continue;
-		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode)) {
-			printf("%s: missing\n", o->path);
-			continue;
-		}
-		size_t len;
-		char *have = read_file(o->path, &len);
-
-		if (have) {
-			unsigned long add = lines_not_in(o->text.s, o->text.len, have, len);
-			unsigned long del = lines_not_in(have, len, o->text.s, o->text.len);
-
-			printf("%s: stale, %lu line%s to add, %lu to remove\n", o->path, add,
-			       add == 1 ? "" : "s", del);
-			free(have);
-		}
-	}
-	return fresh;
-}
-
-void output_diffs(const struct output_set *s)
-{
-	for (unsigned i = 0; i < s->n; i++) {
-		struct stat st;
-
-		if (!output_same_content(s->v[i].path, s->v[i].text.s, s->v[i].text.len) &&
-		    stat(s->v[i].path, &st) == 0 && S_ISREG(st.st_mode)) {
-			putchar('\n');
-			show_diff(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
-		}
-	}
-}
-
-/* Make syntax: spaces, tabs, ':', '#' and backslashes escaped with a backslash, '$' doubled. */
-static void put_dep_path(struct buf *b, const char *p)
-{
-	for (; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == ':' || *p == '#' || *p == '\\')
-			buf_putc(b, '\\');
-		if (*p == '$')
-			buf_putc(b, '$');
-		buf_putc(b, *p);
-	}
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void output_add_depfile(struct output_set *s, const char *path, const char *target,
-			const struct strlist *deps)
-{
-	struct buf b = { 0 };
-	char **v = xcalloc(deps->n + 1, sizeof(*v));
-
-	memcpy(v, deps->v, deps->n * sizeof(*v));
-	qsort(v, deps->n, sizeof(*v), cmp_str);
-	put_dep_path(&b, target);
-	buf_putc(&b, ':');
-	for (unsigned i = 0; i < deps->n; i++) {
-		if (i && !strcmp(v[i], v[i - 1]))
-			continue;
-		buf_puts(&b, " \\\n ");
-		put_dep_path(&b, v[i]);
-	}
-	buf_putc(&b, '\n');
-	output_add(s, path, b.s, b.len, "depfile");
-	buf_free(&b);
-	free(v);
-}

@@ -36,5 +36,7 @@ bool output_compare(const struct output_set *s, bool quiet);
 void output_diffs(const struct output_set *s);
 void output_free(struct output_set *s);
 
+/* Create dir and its parents as needed, adding each one made to created. */
+bool make_dirs(const char *dir, struct strlist *created);
 
 #endif

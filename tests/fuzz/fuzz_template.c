@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "wrap.h"
 #include "hooktable.h"
 #include "template.h"
 
