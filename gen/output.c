@@ -27,8 +27,6 @@
 
 #include "tempfile.h"
 
-
-
 void output_add(struct output_set *s, const char *path, const char *text, size_t len,
 		const char *what)
 {
