@@ -1,4 +1,4 @@
-/* json.h: every JSON lsmgen reads or writes; the only user of jansson. */
+/* json.h: every JSON lsmgen reads or writes (json*.c, the only users of jansson). */
 #ifndef LSMGEN_JSON_H
 #define LSMGEN_JSON_H
 
