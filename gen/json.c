@@ -233,6 +233,15 @@ const char *opt_string(json_t *o, const char *key)
 }
 
 
+char *jvalue_text(const json_t *v)
+{
+	char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	char *r = xstrdup(s ? s : "?");
+
+	free(s);
+	return r;
+}
+
 char *dump(json_t *root)
 {
 	char *s = json_dumps(root, JSON_INDENT(2));

@@ -147,8 +147,12 @@ static bool read_manifest_layout(struct model *m, json_t *root, json_t *count, c
 	m->layout.dispatch = dispatch ? name_index(dispatch_names, json_string_value(dispatch)) :
 			     DISPATCH_KEYS;
 	if (m->layout.slots == SLOTS_UNSET || m->layout.dispatch == DISPATCH_UNSET) {
-		error_at(path, 0, 0, "\"slots\" is \"max\" or \"exact\", and \"dispatch\" "
-			 "\"keys\" or \"switch\"");
+		bool bad_slots = m->layout.slots == SLOTS_UNSET;
+		char *value = jvalue_text(bad_slots ? slots : dispatch);
+
+		error_at(path, 0, 0, "%s, not %s", bad_slots ? "\"slots\" is \"max\" or \"exact\"" :
+			 "\"dispatch\" is \"keys\" or \"switch\"", value);
+		free(value);
 		return false;
 	}
 	m->max_lsm_count = (unsigned)json_integer_value(count);
@@ -208,8 +212,11 @@ static bool read_manifest_hooks(struct model *m, json_t *hooks, const char *path
 		int p = pol ? policy_from_name(json_string_value(pol)) : POLICY_STANDARD;
 
 		if (ok && pol && p <= POLICY_STANDARD) {
-			error_at(path, 0, 0,
-				 "hooks[%zu]: \"policy\" is \"primitives\" or \"lsmid\"", i);
+			char *value = jvalue_text(pol);
+
+			error_at(path, 0, 0, "hooks[%zu]: \"policy\" is \"primitives\" or "
+				 "\"lsmid\", not %s", i, value);
+			free(value);
 			ok = false;
 		}
 		if (ok)

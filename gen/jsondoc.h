@@ -38,6 +38,8 @@ const char *get_string(json_t *obj, const char *key, const char *source, const c
 const char *opt_string(json_t *o, const char *key);
 /* "a string", "an object", ... for messages about the wrong shape */
 const char *json_kind(const json_t *v);
+/* A value as JSON text, for messages: "primitivs", 3, null (free it). */
+char *jvalue_text(const json_t *v);
 /* root as indented text ending in a newline; root is released. */
 char *dump(json_t *root);
 /* A list of strings as a JSON array. */
