@@ -1,5 +1,5 @@
 /*
- * clang.h: lsmgen's only door to libclang. Tokens of a file as written, a hook table
+ * clang.h: lsmgen's only door to libclang. Tokens of a file as written (tokens.h), a hook table
  * preprocessed with a configuration's definitions, and preprocessor conditions evaluated
  * against a configuration. Nothing else includes <clang-c/Index.h>.
  */
@@ -7,20 +7,8 @@
 #define LSMGEN_CLANG_H
 
 #include "config.h"
+#include "tokens.h"
 #include "util.h"
-
-enum tok_kind { TOK_PUNCT, TOK_KEYWORD, TOK_IDENT, TOK_LITERAL };
-
-struct tok {
-	enum tok_kind kind;
-	char *text;
-	unsigned line, col, off, end;
-};
-
-struct tokens {
-	struct tok *v;
-	unsigned n;
-};
 
 /* What preprocessing a hook table found, as offsets into its text. */
 struct preprocessed {
@@ -49,12 +37,4 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 		     signed char *result);
 
 /* Token helpers. */
-void tokens_free(struct tokens *t);
-bool tok_is(const struct tok *t, const char *text);
-/* Tokens [a, b) as written between them, and with canonical spacing. */
-char *join_as_written(const struct tok *v, unsigned a, unsigned b);
-char *join_canonical(const struct tok *v, unsigned a, unsigned b);
-/* The index of the token that starts at or after byte offset off. */
-unsigned token_index(const struct tokens *t, unsigned off);
-
 #endif

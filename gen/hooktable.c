@@ -16,10 +16,6 @@
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
 #define MAX_NAME 64
 
-struct range {
-	unsigned a, b;		/* token indices [a, b) */
-};
-
 /* Type qualifiers of the kernel that look like identifiers but never name a parameter. */
 static bool is_kernel_qualifier(const char *s)
 {
@@ -109,39 +105,6 @@ static bool read_param(struct reader *r, struct range p, struct param *out)
 	free(before);
 	free(after);
 	return true;
-}
-
-/* Split LSM_HOOK( ... ) at token i into its top-level fields; false if unterminated. */
-static bool split_fields(const struct tokens *t, unsigned i, struct range **fields,
-			 unsigned *nfields, unsigned *close)
-{
-	int depth = 0;
-	unsigned start = i + 2, n = 0;
-	struct range *f = NULL;
-
-	for (unsigned k = i + 1; k < t->n; k++) {
-		const char *s = t->v[k].text;
-
-		/* Like the preprocessor, only parentheses group macro arguments. */
-		if (strcmp(s, "(") == 0) {
-			depth++;
-		} else if (strcmp(s, ")") == 0) {
-			if (--depth == 0) {
-				f = xrealloc(f, (n + 1) * sizeof(*f));
-				f[n++] = (struct range){ start, k };
-				*fields = f;
-				*nfields = n;
-				*close = k;
-				return true;
-			}
-		} else if (depth == 1 && strcmp(s, ",") == 0) {
-			f = xrealloc(f, (n + 1) * sizeof(*f));
-			f[n++] = (struct range){ start, k };
-			start = k + 1;
-		}
-	}
-	free(f);
-	return false;
 }
 
 /* At least a return type, a default and a name, and no field empty. */
@@ -303,7 +266,8 @@ static bool read_entry(struct reader *r, unsigned i)
 			 "LSM_HOOK entry written through another macro is not supported");
 		return false;
 	}
-	if (!split_fields(t, i, &f, &nf, &close)) {
+	nf = macro_args(t, i + 1, &f, &close);
+	if (!nf) {
 		error_at(r->path, at->line, at->col, "unterminated LSM_HOOK entry");
 		return false;
 	}
@@ -535,7 +499,7 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 
 		/* an entry, not '#define LSM_HOOK(...)' */
 		if (!tok_is(&t.v[i], "LSM_HOOK") || !tok_is(&t.v[i + 1], "(") ||
-		    (i && tok_is(&t.v[i - 1], "define")) || !split_fields(&t, i, &f, &nf, &close))
+		    (i && tok_is(&t.v[i - 1], "define")) || !(nf = macro_args(&t, i + 1, &f, &close)))
 			continue;
 		(*nhooks)++;
 		if (names && nf >= 3 && f[2].b - f[2].a == 1 && t.v[f[2].a].kind == TOK_IDENT &&

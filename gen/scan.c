@@ -282,38 +282,6 @@ static void mark_reaching(struct unit *u)
 	}
 }
 
-/* The arguments of a macro use whose '(' is at i: each [start, end) at top level. */
-static unsigned split_args(const struct tokens *t, unsigned i, unsigned *starts, unsigned *ends,
-			   unsigned max, unsigned *nargs)
-{
-	unsigned depth = 0, k = i + 1;
-
-	*nargs = 0;
-	if (max)
-		starts[0] = k;
-	for (; k < t->n; k++) {
-		const char *x = t->v[k].text;
-
-		if (!strcmp(x, "(") || !strcmp(x, "[") || !strcmp(x, "{"))
-			depth++;
-		else if ((!strcmp(x, ")") || !strcmp(x, "]") || !strcmp(x, "}")) && depth)
-			depth--;
-		else if (!strcmp(x, ")"))
-			break;
-		else if (!strcmp(x, ",") && !depth) {
-			if (*nargs < max)
-				ends[*nargs] = k;
-			if (++*nargs < max)
-				starts[*nargs] = k + 1;
-		}
-	}
-	if (*nargs < max)
-		ends[*nargs] = k;
-	(*nargs)++;
-	return k;
-}
-
-#define MAX_ARGS 16
 
 /* What walking the unit needs beside the file at hand. */
 struct walker {
@@ -400,7 +368,7 @@ static char *hook_name(const struct unit *u, const char *name)
  * name. False when the body reaches LSM_HOOK_INIT in another way.
  */
 static bool alias_hooks(const struct unit *u, const struct macro *m, const struct tokens *t,
-			const unsigned *starts, const unsigned *ends, unsigned nargs,
+			const struct range *args, unsigned nargs,
 			struct strlist *hooks)
 {
 	const struct tok *b = m->f->t.v;
@@ -417,10 +385,10 @@ static bool alias_hooks(const struct unit *u, const struct macro *m, const struc
 		for (unsigned p = 0; p < m->params.n; p++) {
 			if (strcmp(m->params.v[p], x))
 				continue;
-			if (p >= nargs || p >= MAX_ARGS || ends[p] != starts[p] + 1 ||
-			    t->v[starts[p]].kind != TOK_IDENT)
+			if (p >= nargs || args[p].b != args[p].a + 1 ||
+			    t->v[args[p].a].kind != TOK_IDENT)
 				return false;
-			x = t->v[starts[p]].text;
+			x = t->v[args[p].a].text;
 			break;
 		}
 		char *hook = hook_name(u, x);
@@ -441,12 +409,15 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 	const char *name = t->v[i].text;
 	unsigned line = t->v[i].line, count, nargs = 0;
 	const struct macro *m = find_macro(w->u, name, &count);
-	unsigned starts[MAX_ARGS], ends[MAX_ARGS], close = i;
+	struct range *args = NULL;
+	unsigned close = i;
 	char *what = xasprintf("%s(...)", name);
 	struct strlist hooks = { 0 };
 
-	if (i + 1 < t->n && tok_is(&t->v[i + 1], "("))
-		close = split_args(t, i + 1, starts, ends, MAX_ARGS, &nargs);
+	bool call = i + 1 < t->n && tok_is(&t->v[i + 1], "(");
+
+	if (call && !(nargs = macro_args(t, i + 1, &args, &close)))
+		close = t->n - 1;	/* unterminated: nothing after it is read */
 	/* "#define ALIAS LSM_HOOK_INIT", through any chain of such: ALIAS(h, f) is an entry */
 	const char *target = name;
 
@@ -458,15 +429,16 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 	bool direct = count == 0 && registers(target);
 	char *fn = NULL;
 
-	if (direct && nargs == 2 && ends[0] == starts[0] + 1 && t->v[starts[0]].kind == TOK_IDENT) {
-		char *hook = hook_name(w->u, t->v[starts[0]].text);
+	if (direct && nargs == 2 && args[0].b == args[0].a + 1 &&
+	    t->v[args[0].a].kind == TOK_IDENT) {
+		char *hook = hook_name(w->u, t->v[args[0].a].text);
 
 		if (hook)
 			strlist_add(&hooks, hook);
 		free(hook);
-		fn = join_as_written(t->v, starts[1], ends[1]);
+		fn = join_as_written(t->v, args[1].a, args[1].b);
 	} else if (!direct && count == 1 && m->function_like == (nargs > 0) &&
-		   !alias_hooks(w->u, m, t, starts, ends, nargs, &hooks)) {
+		   !alias_hooks(w->u, m, t, args, nargs, &hooks)) {
 		strlist_free(&hooks);
 	}
 	char *unsure = defined_condition(w->u, guard);
@@ -477,6 +449,7 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 	if (!hooks.n)
 		set_opaque(w->out, f->path, line, what);
 	strlist_free(&hooks);
+	free(args);
 	free(fn);
 	free(what);
 	return close;
