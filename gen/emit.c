@@ -337,11 +337,14 @@ static char *shaping_options(const struct model *m)
 		buf_puts(&o, m->from_file.impls ? " --slots exact --impls FILE" : " --slots exact");
 	if (l->dispatch == DISPATCH_SWITCH)
 		buf_puts(&o, " --dispatch switch");
-	if (l->abstain)
-		buf_printf(&o, strchr(l->abstain, ' ') ? " --abstain-value '%s'" :
-			   " --abstain-value %s", l->abstain);
-	if (l->runtime_lsm)
-		buf_printf(&o, " --runtime-lsm %s", l->runtime_lsm);
+	if (l->abstain) {
+		buf_puts(&o, " --abstain-value ");
+		buf_shell_word(&o, l->abstain);
+	}
+	if (l->runtime_lsm) {
+		buf_puts(&o, " --runtime-lsm ");
+		buf_shell_word(&o, l->runtime_lsm);
+	}
 	return o.s;
 }
 

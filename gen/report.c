@@ -76,29 +76,19 @@ void report_stats_both(const struct stats *max, const struct stats *exact)
 
 void report_regenerate(int argc, char **argv)
 {
-	fprintf(stderr, "regenerate with:\n  lsmgen generate");
+	struct buf line = { 0 };
+
+	buf_puts(&line, "regenerate with:\n  lsmgen generate");
 	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		bool plain = *a != '\0';
-
 		/* how check reports is not part of what generate writes */
-		if (!strcmp(a, "--stat") || !strcmp(a, "-q") || !strcmp(a, "--quiet"))
+		if (!strcmp(argv[i], "--stat") || !strcmp(argv[i], "-q") ||
+		    !strcmp(argv[i], "--quiet"))
 			continue;
-
-		for (const char *p = a; *p; p++)
-			if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-				    "-_./=,:+@%", *p))
-				plain = false;
-		if (plain) {
-			fprintf(stderr, " %s", a);
-			continue;
-		}
-		fputs(" '", stderr);
-		for (const char *p = a; *p; p++)
-			fputs(*p == '\'' ? "'\\''" : (char[2]){ *p, 0 }, stderr);
-		fputc('\'', stderr);
+		buf_putc(&line, ' ');
+		buf_shell_word(&line, argv[i]);
 	}
-	fputc('\n', stderr);
+	fprintf(stderr, "%s\n", line.s);
+	buf_free(&line);
 }
 
 void report_explained(const struct slot_explanation *x)

@@ -118,6 +118,27 @@ void buf_printf(struct buf *b, const char *fmt, ...)
 	b->len += (size_t)n;
 }
 
+void buf_shell_word(struct buf *b, const char *word)
+{
+	bool plain = *word != '\0';
+
+	for (const char *p = word; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+			    "-_./=,:+@%", *p))
+			plain = false;
+	if (plain) {
+		buf_puts(b, word);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (const char *p = word; *p; p++)
+		if (*p == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *p);
+	buf_putc(b, '\'');
+}
+
 void buf_free(struct buf *b)
 {
 	free(b->s);
