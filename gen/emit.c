@@ -143,7 +143,8 @@ static char *count_name(const struct model *m, const struct hook *h)
 {
 	if (!h)
 		return xstrdup("");
-	return m->layout.slots == SLOTS_EXACT ? xasprintf("LSM_SLOTS_%s", h->name) : xstrdup("MAX_LSM_COUNT");
+	return m->layout.slots == SLOTS_EXACT ? xasprintf("LSM_SLOTS_%s", h->name) :
+	       xstrdup("MAX_LSM_COUNT");
 }
 
 /* One term of LSM_SLOTS_<hook>: in parentheses unless it is one operand (a sum of

@@ -2,6 +2,8 @@
 #ifndef LSMGEN_HELP_H
 #define LSMGEN_HELP_H
 
-extern const char usage_intro[], usage_outro[], usage_generate[], usage_check[], usage_diff[], usage_impls[], usage_stats[], usage_hooks[], usage_count[];
+extern const char usage_intro[], usage_outro[];
+extern const char usage_generate[], usage_check[], usage_diff[], usage_impls[], usage_stats[],
+	usage_hooks[], usage_count[];
 
 #endif

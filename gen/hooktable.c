@@ -234,9 +234,9 @@ static bool read_params(struct reader *r, const struct tok *at, const struct ran
 			const struct tok *e = &r->t->v[f[3 + a].a];
 
 			error_at(r->path, e->line, e->col,
-				 "parameter '%s' of hook '%s' names parameter '%s' (a variable-length "
-				 "array bound): not supported, the generated code may rename "
-				 "parameters", h->params[a].name, h->name, other);
+				 "parameter '%s' of hook '%s' names parameter '%s' (a "
+				 "variable-length array bound): not supported, the generated "
+				 "code may rename parameters", h->params[a].name, h->name, other);
 			ok = false;
 		}
 		for (unsigned b = 0; b < a; b++) {
@@ -465,7 +465,8 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 
 		if (first) {
 			error_at(path, h->line, h->col, "duplicate hook '%s'", h->name);
-			note_at(path, first->line, first->col, "'%s' was first listed here", h->name);
+			note_at(path, first->line, first->col, "'%s' was first listed here",
+				h->name);
 		}
 		m->nhooks++;
 	}
@@ -499,7 +500,8 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 
 		/* an entry, not '#define LSM_HOOK(...)' */
 		if (!tok_is(&t.v[i], "LSM_HOOK") || !tok_is(&t.v[i + 1], "(") ||
-		    (i && tok_is(&t.v[i - 1], "define")) || !(nf = macro_args(&t, i + 1, &f, &close)))
+		    (i && tok_is(&t.v[i - 1], "define")) ||
+		    !(nf = macro_args(&t, i + 1, &f, &close)))
 			continue;
 		(*nhooks)++;
 		if (names && nf >= 3 && f[2].b - f[2].a == 1 && t.v[f[2].a].kind == TOK_IDENT &&

@@ -72,7 +72,8 @@ static char *safe_name(const char *name)
  */
 void impls_count_unlisted(struct model *m, struct impls *im, const char *kdir)
 {
-	const char *gate = m->lsm_list.gate ? m->lsm_list.gate : "CONFIG_SECURITY";
+	struct lsm_list *list = &m->lsm_list;
+	const char *gate = list->gate ? list->gate : "CONFIG_SECURITY";
 
 	for (unsigned i = 0; i < im->n; i++) {
 		struct impl_lsm *l = &im->lsms[i];
@@ -91,10 +92,10 @@ void impls_count_unlisted(struct model *m, struct impls *im, const char *kdir)
 		char *kconfig = sym ? xasprintf("CONFIG_%s", sym) : xstrdup(gate);
 
 		warn_at(place, 0, 0, "LSM '%s' is not in %s: it counts toward MAX_LSM_COUNT "
-			"%s %s is set", l->name, m->lsm_list.source, sym ? "when" : "whenever", kconfig);
-		m->lsm_list.lsms = xrealloc(m->lsm_list.lsms, (m->lsm_list.n + 1) * sizeof(*m->lsm_list.lsms));
-		m->lsm_list.lsms[m->lsm_list.n++] = (struct lsm){ safe_name(l->name), xstrdup(kconfig), 0 };
-		m->lsm_list.from_tree++;
+			"%s %s is set", l->name, list->source, sym ? "when" : "whenever", kconfig);
+		list->lsms = xrealloc(list->lsms, (list->n + 1) * sizeof(*list->lsms));
+		list->lsms[list->n++] = (struct lsm){ safe_name(l->name), xstrdup(kconfig), 0 };
+		list->from_tree++;
 		free(l->kconfig);
 		l->kconfig = kconfig;
 		l->unsure = !sym;

@@ -180,7 +180,8 @@ static bool read_manifest_lsms(struct model *m, json_t *lsms, const char *path)
 			break;
 		m->counted[m->lsm_list.n] = json_is_true(json_object_get(l, "counted"));
 		m->lsm_value[m->lsm_list.n] = xstrdup(value ? value : "is not set");
-		m->lsm_list.lsms[m->lsm_list.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig), 0 };
+		m->lsm_list.lsms[m->lsm_list.n++] = (struct lsm){ xstrdup(name), xstrdup(kconfig),
+								  0 };
 	}
 	return ok;
 }

@@ -83,7 +83,8 @@ static void condition_line(char *line, void *arg)
 		w += strspn(w, " \t");
 		char *e = w + strcspn(w, " \t");
 
-		if ((size_t)(e - w) == n && !strncmp(w, c->base, n - 2) && !strncmp(e - 2, ".o", 2)) {
+		if ((size_t)(e - w) == n && !strncmp(w, c->base, n - 2) &&
+		    !strncmp(e - 2, ".o", 2)) {
 			char *cfg = strstr(line, "-$(CONFIG_");
 			char *end = cfg ? strchr(cfg, ')') : NULL;
 

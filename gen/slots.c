@@ -189,7 +189,8 @@ bool slots_exact(struct model *m, const struct impls *im, const struct config *c
 		if (m->counted[r] && !found) {
 			warn_at(im->source, 0, 0,
 				"counted LSM '%s' (%s) has no entries here: every hook keeps "
-				"MAX_LSM_COUNT slots", m->lsm_list.lsms[r].name, m->lsm_list.lsms[r].kconfig);
+				"MAX_LSM_COUNT slots", m->lsm_list.lsms[r].name,
+				m->lsm_list.lsms[r].kconfig);
 			unsure_all = true;
 		}
 	}
@@ -440,7 +441,8 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 		struct hook *h = &m->hooks[i];
 		bool unsure = h->terms->always_unsure || h->terms->unsure.n;
 
-		h->nslots = unsure && h->terms->sum.n < m->lsm_list.n ? m->lsm_list.n : h->terms->sum.n;
+		h->nslots = unsure && h->terms->sum.n < m->lsm_list.n ? m->lsm_list.n :
+			    h->terms->sum.n;
 		h->slots_unsure = unsure;
 	}
 	free(exprs);

@@ -9,27 +9,8 @@
 
 #include <stdbool.h>
 
+#include "tvalues.h"
 #include "util.h"
-
-/* A value: a string, a list of values, or an object of named values. */
-struct tv;
-
-/* A new string value. */
-struct tv *tv_str(const char *s);
-/* A new string value holding an unsigned number. */
-struct tv *tv_uint(unsigned long n);
-/* A new boolean value: "1" or "". */
-struct tv *tv_bool(bool b);
-/* A new empty list whose items look like proto (which the list owns). */
-struct tv *tv_list(struct tv *proto);
-/* A new empty object. */
-struct tv *tv_obj(void);
-/* Set key of obj to v (owned by obj); returns v. */
-struct tv *tv_set(struct tv *obj, const char *key, struct tv *v);
-/* Append item (owned by the list) to list; returns item. */
-struct tv *tv_push(struct tv *list, struct tv *item);
-/* Free a value and everything it owns. */
-void tv_free(struct tv *v);
 
 struct template;
 
