@@ -1,9 +1,11 @@
 /*
- * build.c: the pipeline, written once. Every command builds its model here, as far as it
- * needs it: option values checked, then the configuration, the hook table and its
- * policies, the LSM list, MAX_LSM_COUNT, the slots and the dispatch layout. The readers
- * (config.c, hooktable.c, lsm_count_h.c, json.c, scan.c) and the deciders (model.c,
- * policy.c, slots.c) each do one step; this file only sequences them.
+ * build.c: the pipeline, written once. Every command builds its model here, taking the
+ * steps its entry in main's command table needs, in one order: the configuration, the
+ * hook table and its policies, the LSM list, the implementer facts, MAX_LSM_COUNT, the
+ * slots and the layout. The options come judged (options.c); the readers (config.c,
+ * hooktable.c, lsm_count_h.c, json*.c, scan.c) and the deciders (impls.c, model.c,
+ * policy.c, slots.c) each do one step; this file sequences them and loads the built-in
+ * lists.
  */
 #include "build.h"
 

@@ -1,6 +1,6 @@
 /*
- * commands.c: what each command does. Its inputs are resolved (--kernel KDIR, --config
- * DIR), its model built by build_model(), then it prints a report or writes the files.
+ * commands.c: what each command does with its model, built by build_model() from the
+ * options as options.c judged them: print a report, or write or compare the files.
  */
 #include <stdio.h>
 #include <stdlib.h>

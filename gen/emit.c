@@ -321,7 +321,6 @@ static struct tv *lsm_value(const struct model *m, int i)
 	return o;
 }
 
-/* The values the templates see; templates/README.md lists them. */
 /* The options that shaped the output, for the banner's regenerate command: values, never
  * paths (FILE). */
 static char *shaping_options(const struct model *m)
@@ -349,6 +348,7 @@ static char *shaping_options(const struct model *m)
 	return o.s;
 }
 
+/* The values the templates see; templates/README.md lists them. */
 struct tv *emit_values(const struct model *m)
 {
 	const struct layout *l = &m->layout;

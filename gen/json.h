@@ -12,7 +12,6 @@ bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *t
 			size_t len);
 /* The hooks of m as {"hooks": [...]}, or the whole manifest; newline-terminated. */
 char *json_model(const struct model *m, bool manifest);
-/* Apply a policies file ({"hooks": {"H": {"policy", "any_if_zero"}}}) to m's hooks. */
 /* Read a policies file ({"hooks": {NAME: {"policy", "any_if_zero"}}}) into plain rules. */
 bool json_read_policies(struct policy_list *out, const char *source, const char *text,
 			size_t len);

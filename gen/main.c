@@ -1,9 +1,9 @@
 /*
  * main.c: the lsmgen command line. commands[] is the program: each command's name, the
- * options it takes, its help and its handler (commands.c). Options are parsed once from
- * optdefs[] straight into struct opts (an option the command does not take is exit 2);
- * every handler builds its model with build_model() (build.c) and prints or writes what
- * it asks of it.
+ * options it takes, the pipeline steps it needs, its help and its handler (commands.c).
+ * Options are parsed once from optdefs[] straight into struct opts (an option the command
+ * does not take is exit 2), judged once by options_judge() (options.c), and every
+ * handler builds its model with build_model() (build.c).
  */
 #include <stddef.h>
 #include <errno.h>
@@ -205,7 +205,6 @@ static void print_main_help(FILE *f)
 	fputs(usage_outro, f);
 }
 
-/* The command's own text, then, by section, the options it takes. */
 /* An option that reads less for one command than its text in optdefs[] says. */
 static const struct {
 	const char *cmd, *option, *help;
@@ -223,6 +222,7 @@ static const char *option_help(const struct command *c, const struct optdef *d)
 	return d->help;
 }
 
+/* The command's own text, then, by section, the options it takes. */
 static void print_command_help(const struct command *c)
 {
 	static const char *const sections[] = { "Inputs", "LSM list", "Dispatch", "Slots",
