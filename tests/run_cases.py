@@ -1,10 +1,12 @@
-"""Data-driven tests: each folder holds `cmd` (lsmgen's arguments on its first line; @OUT@
-is a fresh output directory; several lines are several runs on the same inputs, whose
-outputs are compared together, each after a "$ arguments" line), the inputs, and what must come out: `stdout`, `stderr`
-(each absent = must be empty), `status` (absent = 0), and `expected/` (the exact set of files
-written to @OUT@). lsmgen runs inside the folder, so messages name files as the folder
-does. --regen rewrites the expectations from what lsmgen does now: read the diff before
-committing it."""
+"""Data-driven tests: each folder holds `cmd` (lsmgen's arguments on its first line;
+several lines are several runs on the same inputs, whose outputs are compared together,
+each after a "$ arguments" line), the inputs, and what must come out: `stdout`, `stderr`
+(each absent = must be empty), `status` (absent = 0), and `expected/` (the exact set of
+files written to @OUT@). A folder reads only its own files and, by placeholder, @OUT@ (a
+fresh output directory), @SOURCE@ (the project: hookdefs/example, out/) and @SHARED@ (the
+kernel corpus beside the checkout). lsmgen runs inside the folder, so messages name files
+as the folder does. --regen rewrites the expectations from what lsmgen does now: read
+the diff before committing it."""
 
 import difflib
 import os
@@ -28,6 +30,14 @@ def diff(want, got, name):
                                         f"expected/{name}", f"actual/{name}"))
 
 
+SOURCE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def placeholders(text, out):
+    """What lsmgen printed or wrote, with the paths a case names by placeholder put back."""
+    return text.replace(out, "@OUT@").replace(SOURCE, "@SOURCE@")
+
+
 def run_case(case, regen):
     with open(os.path.join(case, "cmd")) as f:
         lines = [x.strip() for x in f if x.strip()]
@@ -37,14 +47,15 @@ def run_case(case, regen):
         got = {"stdout": "", "stderr": "", "status": ""}
         for line in lines:
             args = [a.replace("@OUT@", out).replace("@SHARED@", kmodel.SHARED)
+                    .replace("@SOURCE@", SOURCE)
                     for a in shlex.split(line)]
             if "@SHARED@" in line and not os.path.isdir(kmodel.SHARED):
                 return None
             r = subprocess.run([kmodel.lsmgen()] + args, cwd=case, capture_output=True)
             # the output directory is a fresh temporary one: expectations name it @OUT@
             head = f"$ {line}\n" if len(lines) > 1 else ""
-            got["stdout"] += head + r.stdout.decode("utf-8", "replace").replace(out, "@OUT@")
-            got["stderr"] += head + r.stderr.decode("utf-8", "replace").replace(out, "@OUT@")
+            got["stdout"] += head + placeholders(r.stdout.decode("utf-8", "replace"), out)
+            got["stderr"] += head + placeholders(r.stderr.decode("utf-8", "replace"), out)
             got["status"] += head + f"{r.returncode}\n"
             # lsmgen exits 0, 1 or 2; anything else (a signal, a sanitizer) is a bug, never
             # an expectation, not even one --regen would record
@@ -55,7 +66,7 @@ def run_case(case, regen):
             for root, _, names in os.walk(out):
                 for n in names:
                     p = os.path.join(root, n)
-                    got_files[os.path.relpath(p, out)] = read(p).replace(out, "@OUT@")
+                    got_files[os.path.relpath(p, out)] = placeholders(read(p), out)
         expected_dir = os.path.join(case, "expected")
         if regen:
             for k, v in got.items():

@@ -1,3 +1,3 @@
 @OUT@/lsm_count.h: \
- ../../../hookdefs/example/lsm_hook_defs.h \
+ @SOURCE@/hookdefs/example/lsm_hook_defs.h \
  has\ space.config
