@@ -64,7 +64,7 @@ def main():
         # (1) a full disk part-way through
         shim = os.path.join(tmp, "failwrite.so")
         subprocess.run(["cc", "-shared", "-fPIC", "-o", shim,
-                        os.path.join(HERE, "atomic", "failwrite.c"), "-ldl"], check=True)
+                        os.path.join(HERE, "shims", "failwrite.c"), "-ldl"], check=True)
         env = dict(os.environ, LD_PRELOAD=shim, FAILWRITE_AFTER="20000",
                    ASAN_OPTIONS="verify_asan_link_order=0:detect_leaks=0")
         r = subprocess.run(gen(cfg_b), env=env, capture_output=True, text=True)

@@ -152,7 +152,7 @@ def all_or_nothing():
         full2 = [x if x != config else config2 for x in full]
         shim = os.path.join(tmp, "failrename.so")
         subprocess.run(["cc", "-shared", "-fPIC", "-o", shim,
-                        os.path.join(HERE, "atomic", "failrename.c"), "-ldl"], check=True)
+                        os.path.join(HERE, "shims", "failrename.c"), "-ldl"], check=True)
         for at in (1, 2, 3, 4, 5):
             before = tree(tmp)
             env = dict(os.environ, LD_PRELOAD=shim, FAILRENAME_AT=str(at),
