@@ -137,11 +137,17 @@ def killed_work(tmp):
 
 
 def own_signals(tmp):
+    # a pipe of one page: the list (20 KB) cannot fit in it before the reader closes,
+    # whatever the scheduler does, so the write after the close is certain
+    r, w = os.pipe()
+    fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, 4096)
     p = subprocess.Popen([kmodel.lsmgen(), "hooks", "--hookdefs", TABLE, "--config", CONFIG],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         stdout=w, stderr=subprocess.PIPE,
                          preexec_fn=lambda: signal.signal(signal.SIGPIPE, signal.SIG_DFL))
-    p.stdout.readline()
-    p.stdout.close()        # as head -1 does
+    os.close(w)
+    reader = os.fdopen(r, "rb")
+    reader.readline()
+    reader.close()          # as head -1 does
     err = p.stderr.read().decode()
     p.wait()
     c.check(p.returncode == -signal.SIGPIPE and err == "",
