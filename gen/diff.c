@@ -1,6 +1,7 @@
 /* diff.c: compare two models hook by hook, and say it the way a reviewer reads it. */
 #include "diff.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,7 @@ static const char *layout_name(const struct model *m)
 bool diff_models(const struct model *a, const struct model *b, struct model_diff *d)
 {
 	struct strlist ca = { 0 }, cb = { 0 };
+	bool exact = a->layout.slots == SLOTS_EXACT && b->layout.slots == SLOTS_EXACT;
 
 	memset(d, 0, sizeof(*d));
 	d->from_count = a->max_lsm_count;
@@ -111,6 +113,14 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 
 		if (strcmp(ga, gb))
 			change(d, hb->name, "guard", ga, gb);
+		/* with max slots every hook has MAX_LSM_COUNT, which its own line shows */
+		if (exact && ha->nslots != hb->nslots) {
+			char na[16], nb[16];
+
+			snprintf(na, sizeof(na), "%u", ha->nslots);
+			snprintf(nb, sizeof(nb), "%u", hb->nslots);
+			change(d, hb->name, "slots", na, nb);
+		}
 	}
 	/* the same hooks laid out differently (max against exact, keys against switch) */
 	return d->from_count == d->to_count && !d->lsms_added.n && !d->lsms_removed.n &&

@@ -40,39 +40,62 @@ bool string_literal_is_name(const char *lit)
 }
 
 /*
- * The name an LSM registers under is its lsm_info's .name, not DEFINE_LSM()'s argument
- * (DEFINE_LSM(safesetid_security_init) = { .name = "safesetid" }). From the tokens after
- * "DEFINE_LSM(x)" at i: the string literal, "@MACRO" for a .name given by a macro (the
- * caller resolves it), or "?x" when there is no .name to read.
+ * The name an initializer "= { ... }" at token i gives with ".name = ": the text of a
+ * string literal, "@MACRO" for a macro to resolve, or NULL; *id gets the index of X in
+ * ".id = &X" (Linux 6.19+ names an LSM through its struct lsm_id), else 0. Up to the ';'
+ * that ends the definition, skipping directives: lockdown writes "#ifdef X /
+ * DEFINE_EARLY_LSM(lockdown) = { / #else / DEFINE_LSM(lockdown) = { / #endif".
  */
-static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
+static char *initializer_name(const struct tokens *t, const char *text, unsigned i,
+			      unsigned *id)
 {
 	const struct tok *v = t->v;
-	const char *arg = v[i - 2].text;
 
+	*id = 0;
 	if (i + 1 >= t->n || !tok_is(&v[i], "=") || !tok_is(&v[i + 1], "{"))
-		return xasprintf("?%s", arg);
-	/*
-	 * Up to the ';' that ends the definition, skipping directives: lockdown writes
-	 * "#ifdef X / DEFINE_EARLY_LSM(lockdown) = { / #else / DEFINE_LSM(lockdown) = { / #endif".
-	 */
+		return NULL;
 	for (unsigned k = i + 2; k + 3 < t->n && !tok_is(&v[k], ";"); k++) {
 		if (tok_is(&v[k], "#") && (k == 0 || v[k - 1].line != v[k].line)) {
 			k = directive_end(t, text, k) - 1;
 			continue;
 		}
-		if (!tok_is(&v[k], ".") || !tok_is(&v[k + 1], "name") || !tok_is(&v[k + 2], "="))
+		if (!tok_is(&v[k], ".") || !tok_is(&v[k + 2], "="))
 			continue;
 		const struct tok *val = &v[k + 3];
 		bool ends = k + 4 < t->n && (tok_is(&v[k + 4], ",") || tok_is(&v[k + 4], "}"));
 
+		if (tok_is(&v[k + 1], "id") && tok_is(val, "&") && k + 5 < t->n &&
+		    v[k + 4].kind == TOK_IDENT &&
+		    (tok_is(&v[k + 5], ",") || tok_is(&v[k + 5], "}"))) {
+			*id = k + 4;
+			continue;
+		}
+		if (!tok_is(&v[k + 1], "name"))
+			continue;
 		if (ends && val->kind == TOK_IDENT)
 			return xasprintf("@%s", val->text);
 		if (ends && val->kind == TOK_LITERAL && string_literal_is_name(val->text))
 			return xstrndup(val->text + 1, strlen(val->text) - 2);
 		break;
 	}
-	return xasprintf("?%s", arg);
+	return NULL;
+}
+
+/*
+ * The LSM a DEFINE_LSM(arg) = { ... } at token i names: its .name, or the .name of the
+ * "struct lsm_id X = { ... }" of this file its .id points to; "?arg" when neither reads.
+ */
+static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
+{
+	const struct tok *v = t->v;
+	unsigned id, unused;
+	char *name = initializer_name(t, text, i, &id);
+
+	for (unsigned k = 0; !name && id && k + 3 < t->n; k++)
+		if (tok_is(&v[k], "lsm_id") && k && tok_is(&v[k - 1], "struct") &&
+		    tok_is(&v[k + 1], v[id].text))
+			name = initializer_name(t, text, k + 2, &unused);
+	return name ? name : xasprintf("?%s", v[i - 2].text);
 }
 
 /* A file of the translation unit: an LSM's .c and the local headers it includes. */
@@ -336,13 +359,15 @@ static char *hook_name(const struct unit *u, const char *name)
 	const struct macro *m = find_macro(u, name, &count);
 
 	for (unsigned hops = 0; m && hops < 16; hops++) {
-		if (count != 1 || m->function_like || m->end != m->body + 1 ||
-		    m->f->t.v[m->body].kind != TOK_IDENT)
+		/* a function-like macro's name not followed by '(' is not expanded */
+		if (count == 1 && m->function_like)
+			break;
+		if (count != 1 || m->end != m->body + 1 || m->f->t.v[m->body].kind != TOK_IDENT)
 			return NULL;
 		name = m->f->t.v[m->body].text;
 		m = find_macro(u, name, &count);
 	}
-	return m ? NULL : xstrdup(name);
+	return m && !(count == 1 && m->function_like) ? NULL : xstrdup(name);
 }
 
 /*
