@@ -119,7 +119,7 @@ def aliases():
         c.check(r.returncode == 0, f"--kernel with a separate -o still works: {r.stderr}")
 
     # a symbolic link as an output is replaced by the file (the link's target is not
-    # written through), as mv would; documented in the README
+    # written through), as mv would; documented in docs/testing.md
     with tempfile.TemporaryDirectory() as tmp:
         table, config = inputs(tmp)
         target = os.path.join(tmp, "elsewhere.json")
