@@ -50,6 +50,25 @@ KNOWN_NOT_SHORTER = {
     "security_inode_getsecurity": NARROW + " (bool alloc): same count",
     "security_ipc_permission": NARROW + " (short flag): same count",
 }
+# What differs in 7.3 (7.3.4, read from its security.c and security.o): LSM
+# initialisation moved to lsm_init.c, so security.o's only indirect call that is not a
+# hook is initxattrs(); and 7.3 walks an eleventh hook's list, lsmprop_to_secctx.
+VERSIONS = {
+    "6.12": {"NOT_HOOK_CALLBACKS": NOT_HOOK_CALLBACKS, "REWRITTEN": REWRITTEN,
+             "KNOWN_NOT_SHORTER": KNOWN_NOT_SHORTER},
+    "7.3": {"NOT_HOOK_CALLBACKS": {"security_inode_init_security": 1},
+            "REWRITTEN": sorted(REWRITTEN + ["security_lsmprop_to_secctx"]),
+            "KNOWN_NOT_SHORTER": KNOWN_NOT_SHORTER},
+}
+
+
+def use(version):
+    """The facts of this kernel version (tests/kernel/run --version)."""
+    global NOT_HOOK_CALLBACKS, REWRITTEN, KNOWN_NOT_SHORTER
+    NOT_HOOK_CALLBACKS, REWRITTEN, KNOWN_NOT_SHORTER = (
+        VERSIONS[version][k] for k in ("NOT_HOOK_CALLBACKS", "REWRITTEN", "KNOWN_NOT_SHORTER"))
+
+
 PREFIXES = ("cs ", "ds ", "notrack ", "bnd ")
 PADDING = re.compile(r"^(?:(?:data16|cs|ds) )*(?:nop\w*|xchg %ax,%ax|int3)\b")
 
@@ -289,7 +308,7 @@ def table(results):
 
 
 def primitives_table(results):
-    """The ten hooks 0004 rewrites, in instructions per variant (markdown)."""
+    """The hooks 0004 rewrites, in instructions per variant (markdown)."""
     v = results["variants"]
     names = [n for n in v if "rewritten" in v[n]["security.o"]]
     out = ["| hook | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
