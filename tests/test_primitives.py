@@ -102,15 +102,24 @@ def harness(table, cfg, hooks, nslots, rng):
         out.append("\tfor (int i = 0; !bad && i < nwant; i++)\n\t\tbad = calls[i] != want_calls[i];")
         out.append(f'\tif (bad && failures++ < 10)\n\t\tprintf("FAIL: {name}: %d, want %d; '
                    f'%d calls, want %d\\n", got, want, ncalls, nwant);\n}}')
+    # The trials are data, not code: a main of thousands of calls costs the compilers minutes.
+    for name, ret, default, params in listed:
+        width = max(nslots, 1)
+        rows = {"act": [], "id": [], "val": [], "which": []}
+        for _ in range(TRIALS):
+            rows["act"].append([rng.choice([0, 1]) for _ in range(nslots)] or [0])
+            rows["id"].append([rng.randint(1, 4) for _ in range(nslots)] or [0])
+            rows["val"].append([rng.choice(VALUES + [default] * 3) for _ in range(nslots)] or ["0"])
+            rows["which"].append(rng.randint(0, 3))
+        for key, ctype in (("act", "int"), ("id", "u64"), ("val", "int")):
+            body = ",\n".join("\t{ " + ", ".join(map(str, r)) + " }" for r in rows[key])
+            out.append(f"static const {ctype} {key}_{name}[{TRIALS}][{width}] = {{\n{body}\n}};")
+        out.append(f"static const int which_{name}[{TRIALS}] = {{ "
+                   + ", ".join(map(str, rows["which"])) + " };")
     out.append("int main(void)\n{")
     for name, ret, default, params in listed:
-        for _ in range(TRIALS):
-            act = [rng.choice([0, 1]) for _ in range(nslots)] or [0]
-            ids = [rng.randint(1, 4) for _ in range(nslots)] or [0]
-            vals = [rng.choice(VALUES + [default] * 3) for _ in range(nslots)] or ["0"]
-            out.append(f"\ttrial_{name}((const int[]){{ {', '.join(map(str, act))} }}, "
-                       f"(const u64[]){{ {', '.join(map(str, ids))} }}, "
-                       f"(const int[]){{ {', '.join(vals)} }}, {rng.randint(0, 3)});")
+        out.append(f"\tfor (int t = 0; t < {TRIALS}; t++)\n\t\ttrial_{name}(act_{name}[t], "
+                   f"id_{name}[t], val_{name}[t], which_{name}[t]);")
     out.append(f'\tprintf("{len(listed)} hooks, %d trials, %d failures\\n", trials, failures);')
     out.append("\treturn failures != 0;\n}")
     return "\n".join(out) + "\n", [h[0] for h in listed]
