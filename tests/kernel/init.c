@@ -55,7 +55,11 @@ static void say(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
-	/* one write per line, so kernel messages cannot split it */
+	/*
+	 * One write per line. A kernel message can still land inside it (the serial
+	 * driver sends the line a FIFO at a time, the console thread prints between):
+	 * tests/kernel/run boots with printk.time=1 and takes the stamped records out.
+	 */
 	dprintf(1, "lsmtest: %s\n", line);
 }
 

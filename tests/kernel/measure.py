@@ -50,6 +50,14 @@ KNOWN_NOT_SHORTER = {
     "security_inode_getsecurity": NARROW + " (bool alloc): same count",
     "security_ipc_permission": NARROW + " (short flag): same count",
 }
+# 7.3's bpf hooks gained a bool kernel parameter; read from 7.3.4's max and stock
+# security.o (gcc 12): the conversion happens once, on entry, and each slot's call moves
+# the converted register where stock converts again before each call.
+KNOWN_NOT_SHORTER_7_3 = {
+    "security_bpf": NARROW + " (bool kernel): same count",
+    "security_bpf_map_create": NARROW + " (bool kernel): +1 instruction",
+    "security_bpf_prog_load": NARROW + " (bool kernel): +1 instruction",
+}
 # What differs in 7.3 (7.3.4, read from its security.c and security.o): LSM
 # initialisation moved to lsm_init.c, so security.o's only indirect call that is not a
 # hook is initxattrs(); and 7.3 walks an eleventh hook's list, lsmprop_to_secctx.
@@ -58,7 +66,7 @@ VERSIONS = {
              "KNOWN_NOT_SHORTER": KNOWN_NOT_SHORTER},
     "7.3": {"NOT_HOOK_CALLBACKS": {"security_inode_init_security": 1},
             "REWRITTEN": sorted(REWRITTEN + ["security_lsmprop_to_secctx"]),
-            "KNOWN_NOT_SHORTER": KNOWN_NOT_SHORTER},
+            "KNOWN_NOT_SHORTER": {**KNOWN_NOT_SHORTER, **KNOWN_NOT_SHORTER_7_3}},
 }
 
 
