@@ -194,16 +194,40 @@ def addresses(path):
     return {f[2]: int(f[0], 16) for f in (ln.split() for ln in out.splitlines()) if len(f) == 3}
 
 
+# arm64's static call (arch/arm64/include/asm/static_call.h, 7.x, with CFI): the call
+# site is a direct bl to a trampoline in .static_call.text, which loads its target from a
+# literal in .rodata, written only by static_call_update() (text poke), and branches to it.
+# That br is the static call itself, not a hook called through a writable pointer or a
+# kCFI-checked call: trampolines are counted on their own, one per slot.
+TRAMPOLINE = ["bti c", "adrp x16,", "ldr x16, [x16", "br x16"]
+
+
+def is_trampoline(name, body):
+    """A static-call trampoline of arm64's shape, its literal in .rodata where the
+    relocations are read (security.o)."""
+    if not name.startswith("__SCT__") or len(body) != len(TRAMPOLINE):
+        return False
+    if not all(x.startswith(t) for x, t in zip(body, TRAMPOLINE)):
+        return False
+    return all(" R_" not in x or x.endswith(" .rodata") for x in body[1:3])
+
+
+def trampolines(funcs):
+    return sum(1 for name, body in funcs.items() if is_trampoline(name, body))
+
+
 def indirect_calls(funcs):
     """function -> number of indirect calls: a call or a tail call (jmp) through a
     retpoline thunk, or call */jmp * (an indirect jump within the function counts too);
-    on arm64, blr and br through a register"""
+    on arm64, blr and br through a register, but for static-call trampolines"""
     def bare(x):   # "cs call ...": a prefix the retpoline padding adds
         while x.startswith(PREFIXES):
             x = x.split(" ", 1)[1]
         return x
     out = {}
     for name, body in funcs.items():
+        if is_trampoline(name, body):
+            continue
         n = sum(1 for x in map(bare, body) if x.startswith(("call", "jmp")) and
                 ("__x86_indirect_thunk" in x or x.startswith(("call *", "jmp *"))) or
                 x.startswith(("blr\tx", "br\tx", "blr x", "br x")))
@@ -249,6 +273,7 @@ def object_stats(stock_path, path, relocs):
         "static_keys": sum(1 for s in syms if s.startswith("security_hook_active_")),
         "jump_entries": sec.get("__jump_table", 0) // 16,
         "indirect_calls": indirect_calls(f),
+        "static_call_trampolines": trampolines(f),
         "rewritten": {h: insns(f.get(h, [])) for h in REWRITTEN},
     }
 
