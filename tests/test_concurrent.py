@@ -86,6 +86,7 @@ def fresh_dir_removed(tmp):
             "the directories the failed run created are removed")
 
 
+kmodel.need_shared()   # real tables and configurations
 with tempfile.TemporaryDirectory() as tmp:
     concurrent_pairs(tmp)
     stale_temporaries(tmp)

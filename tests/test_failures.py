@@ -192,6 +192,7 @@ def check_leftovers(tmp):
 
 
 def main():
+    kmodel.need_shared()   # real tables and configurations
     with tempfile.TemporaryDirectory() as tmp:
         own_signals(tmp)
         check_leftovers(tmp)

@@ -141,6 +141,7 @@ def result(args, tmp):
 
 
 def main():
+    kmodel.need_shared()   # real tables and configurations
     with tempfile.TemporaryDirectory() as tmp:
         seed = os.path.join(tmp, "seed")
         os.makedirs(seed)
