@@ -101,7 +101,11 @@ def normalise(insn):
     # objdump -r -w puts a relocation on its instruction's line: "<insn> 356c: R_X86_64_.. SYM"
     m = re.search(r"\s[0-9a-f]+: (R_\S+)\s+(\S+)$", insn)
     if m:
-        insn = insn[:m.start()] + " " + reloc(m.group(1), m.group(2))
+        # the relocation names the target; objdump's <symbol+offset> beside it reads the
+        # unrelocated field (arm64: "bl 6c10 <some_function+0x30>"), which moves with
+        # whatever precedes it in the section
+        insn = (re.sub(r"\b(?:[0-9a-f]+ )?<[^>]*>", "RELOC", insn[:m.start()]) + " "
+                + reloc(m.group(1), m.group(2)))
     if "#" in insn:     # objdump's comment: keep only the symbol it names
         code, comment = insn.split("#", 1)
         sym = re.search(r"<[^>]+>", comment)

@@ -280,23 +280,26 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
-#if LSM_SLOTS_binder_set_context_mgr > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_binder_set_context_mgr > 0
 	if (LSM_SLOT_ON(binder_set_context_mgr, 0)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 0)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_binder_set_context_mgr > 1
 	if (LSM_SLOT_ON(binder_set_context_mgr, 1)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 1)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_binder_set_context_mgr > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
@@ -304,51 +307,57 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 					       const kernel_cap_t *inheritable,
 					       const kernel_cap_t *permitted)
 {
-#if LSM_SLOTS_capset > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_capset > 0
 	if (LSM_SLOT_ON(capset, 0)) {
 		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_capset > 1
 	if (LSM_SLOT_ON(capset, 1)) {
 		rc = LSM_SLOT_CALL(capset, 1)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_capset > 2
 	if (LSM_SLOT_ON(capset, 2)) {
 		rc = LSM_SLOT_CALL(capset, 2)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_capset > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
-#if LSM_SLOTS_vm_enough_memory > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_vm_enough_memory > 0
 	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_vm_enough_memory > 1
 	if (LSM_SLOT_ON(vm_enough_memory, 1)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_vm_enough_memory > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
@@ -362,150 +371,171 @@ static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linu
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
-#if LSM_SLOTS_fs_context_parse_param > 0
-	int rc;
+	int rc = -ENOPARAM;
 
+#if LSM_SLOTS_fs_context_parse_param > 0
 	if (LSM_SLOT_ON(fs_context_parse_param, 0)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOPARAM;
+#if LSM_SLOTS_fs_context_parse_param > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-#if LSM_SLOTS_inode_getsecurity > 0
-	int rc;
+	int rc = -EOPNOTSUPP;
 
+#if LSM_SLOTS_inode_getsecurity > 0
 	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EOPNOTSUPP;
+#if LSM_SLOTS_inode_getsecurity > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-#if LSM_SLOTS_file_ioctl > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_file_ioctl > 0
 	if (LSM_SLOT_ON(file_ioctl, 0)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 1
 	if (LSM_SLOT_ON(file_ioctl, 1)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 2
 	if (LSM_SLOT_ON(file_ioctl, 2)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_file_ioctl > 3
 	if (LSM_SLOT_ON(file_ioctl, 3)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 3)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_file_ioctl > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
-#if LSM_SLOTS_task_prctl > 0
-	int rc;
+	int rc = -ENOSYS;
 
+#if LSM_SLOTS_task_prctl > 0
 	if (LSM_SLOT_ON(task_prctl, 0)) {
 		rc = LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOSYS;
+#if LSM_SLOTS_task_prctl > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
-#if LSM_SLOTS_shm_shmat > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_shm_shmat > 0
 	if (LSM_SLOT_ON(shm_shmat, 0)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 0)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_shm_shmat > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
-#if LSM_SLOTS_getprocattr > 0
-	int rc;
+	int rc = -EINVAL;
 
+#if LSM_SLOTS_getprocattr > 0
 	if (LSM_SLOT_ON(getprocattr, 0)) {
 		rc = LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 1
 	if (LSM_SLOT_ON(getprocattr, 1)) {
 		rc = LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 2
 	if (LSM_SLOT_ON(getprocattr, 2)) {
 		rc = LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_getprocattr > 3
 	if (LSM_SLOT_ON(getprocattr, 3)) {
 		rc = LSM_SLOT_CALL(getprocattr, 3)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EINVAL;
+#if LSM_SLOTS_getprocattr > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
-#if LSM_SLOTS_getselfattr > 0
-	int rc;
+	int rc = -EOPNOTSUPP;
 
+#if LSM_SLOTS_getselfattr > 0
 	if (LSM_SLOT_ON(getselfattr, 0)) {
 		rc = LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EOPNOTSUPP;
+#if LSM_SLOTS_getselfattr > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_initramfs_populated(void)
@@ -519,16 +549,19 @@ static __always_inline void lsm_dispatch_initramfs_populated(void)
 #if defined(CONFIG_SECURITY_PATH)
 static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, struct dentry *dentry)
 {
-#if LSM_SLOTS_path_unlink > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_path_unlink > 0
 	if (LSM_SLOT_ON(path_unlink, 0)) {
 		rc = LSM_SLOT_CALL(path_unlink, 0)(dir, dentry);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_path_unlink > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_SECURITY_PATH) */
 
@@ -537,16 +570,19 @@ static __always_inline int lsm_dispatch_post_notification(const struct cred *w_c
 							  const struct cred *cred,
 							  struct watch_notification *n_)
 {
-#if LSM_SLOTS_post_notification > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_post_notification > 0
 	if (LSM_SLOT_ON(post_notification, 0)) {
 		rc = LSM_SLOT_CALL(post_notification, 0)(w_cred, cred, n_);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_post_notification > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
 
@@ -555,23 +591,26 @@ static __always_inline int lsm_dispatch_socket_getpeersec_stream(struct socket *
 								 sockptr_t optval, sockptr_t optlen,
 								 unsigned int len)
 {
-#if LSM_SLOTS_socket_getpeersec_stream > 0
-	int rc;
+	int rc = -ENOPROTOOPT;
 
+#if LSM_SLOTS_socket_getpeersec_stream > 0
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 0)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 0)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_socket_getpeersec_stream > 1
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 1)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 1)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOPROTOOPT;
+#if LSM_SLOTS_socket_getpeersec_stream > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
@@ -588,23 +627,26 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 								  struct xfrm_policy *xp,
 								  const struct flowi_common *flic)
 {
-#if LSM_SLOTS_xfrm_state_pol_flow_match > 0
-	int rc;
+	int rc = 1;
 
+#if LSM_SLOTS_xfrm_state_pol_flow_match > 0
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 0)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 0)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_xfrm_state_pol_flow_match > 1
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 1)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 1)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
-	return 1;
+#if LSM_SLOTS_xfrm_state_pol_flow_match > 0
+out:
+#endif
+	return rc;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 
@@ -612,23 +654,26 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
-#if LSM_SLOTS_audit_rule_init > 0
-	int rc;
+	int rc = 0;
 
+#if LSM_SLOTS_audit_rule_init > 0
 	if (LSM_SLOT_ON(audit_rule_init, 0)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 0)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if LSM_SLOTS_audit_rule_init > 1
 	if (LSM_SLOT_ON(audit_rule_init, 1)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 1)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if LSM_SLOTS_audit_rule_init > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_AUDIT) */
 
@@ -913,4 +958,4 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 #undef LSM_SLOT_ENTRY
 #undef LSM_SLOT_ON
 #undef LSM_SLOT_CALL
-// a23bebe6096bf8cf83acd7509ddcde6cba21c1a6557285dc4b8cd116d8cf9f65
+// 644863eb6b0cc9c4d999b71da411e82399a8a9af6c40859ec62cac6cb22874c8

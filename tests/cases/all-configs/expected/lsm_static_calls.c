@@ -544,37 +544,40 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(binder_set_context_mgr, 0)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 0)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(binder_set_context_mgr, 1)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 1)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(binder_set_context_mgr, 2)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 2)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(binder_set_context_mgr, 3)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 3)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
@@ -582,72 +585,78 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 					       const kernel_cap_t *inheritable,
 					       const kernel_cap_t *permitted)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(capset, 0)) {
 		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(capset, 1)) {
 		rc = LSM_SLOT_CALL(capset, 1)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(capset, 2)) {
 		rc = LSM_SLOT_CALL(capset, 2)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(capset, 3)) {
 		rc = LSM_SLOT_CALL(capset, 3)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(vm_enough_memory, 1)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 1)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(vm_enough_memory, 2)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 2)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(vm_enough_memory, 3)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 3)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
@@ -673,255 +682,276 @@ static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linu
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -ENOPARAM;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(fs_context_parse_param, 0)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(fs_context_parse_param, 1)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 1)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(fs_context_parse_param, 2)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 2)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(fs_context_parse_param, 3)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 3)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOPARAM;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -EOPNOTSUPP;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(inode_getsecurity, 1)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 1)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(inode_getsecurity, 2)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 2)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(inode_getsecurity, 3)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 3)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EOPNOTSUPP;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(file_ioctl, 0)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(file_ioctl, 1)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(file_ioctl, 2)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(file_ioctl, 3)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 3)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -ENOSYS;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(task_prctl, 0)) {
 		rc = LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(task_prctl, 1)) {
 		rc = LSM_SLOT_CALL(task_prctl, 1)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(task_prctl, 2)) {
 		rc = LSM_SLOT_CALL(task_prctl, 2)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(task_prctl, 3)) {
 		rc = LSM_SLOT_CALL(task_prctl, 3)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOSYS;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(shm_shmat, 0)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 0)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(shm_shmat, 1)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 1)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(shm_shmat, 2)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 2)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(shm_shmat, 3)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 3)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -EINVAL;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(getprocattr, 0)) {
 		rc = LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(getprocattr, 1)) {
 		rc = LSM_SLOT_CALL(getprocattr, 1)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(getprocattr, 2)) {
 		rc = LSM_SLOT_CALL(getprocattr, 2)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(getprocattr, 3)) {
 		rc = LSM_SLOT_CALL(getprocattr, 3)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EINVAL;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -EOPNOTSUPP;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(getselfattr, 0)) {
 		rc = LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(getselfattr, 1)) {
 		rc = LSM_SLOT_CALL(getselfattr, 1)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(getselfattr, 2)) {
 		rc = LSM_SLOT_CALL(getselfattr, 2)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(getselfattr, 3)) {
 		rc = LSM_SLOT_CALL(getselfattr, 3)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 #endif
-	return -EOPNOTSUPP;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_initramfs_populated(void)
@@ -947,37 +977,40 @@ static __always_inline void lsm_dispatch_initramfs_populated(void)
 #if defined(CONFIG_SECURITY_PATH)
 static __always_inline int lsm_dispatch_path_unlink(const struct path *dir, struct dentry *dentry)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(path_unlink, 0)) {
 		rc = LSM_SLOT_CALL(path_unlink, 0)(dir, dentry);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(path_unlink, 1)) {
 		rc = LSM_SLOT_CALL(path_unlink, 1)(dir, dentry);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(path_unlink, 2)) {
 		rc = LSM_SLOT_CALL(path_unlink, 2)(dir, dentry);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(path_unlink, 3)) {
 		rc = LSM_SLOT_CALL(path_unlink, 3)(dir, dentry);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_SECURITY_PATH) */
 
@@ -986,37 +1019,40 @@ static __always_inline int lsm_dispatch_post_notification(const struct cred *w_c
 							  const struct cred *cred,
 							  struct watch_notification *n_)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(post_notification, 0)) {
 		rc = LSM_SLOT_CALL(post_notification, 0)(w_cred, cred, n_);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(post_notification, 1)) {
 		rc = LSM_SLOT_CALL(post_notification, 1)(w_cred, cred, n_);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(post_notification, 2)) {
 		rc = LSM_SLOT_CALL(post_notification, 2)(w_cred, cred, n_);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(post_notification, 3)) {
 		rc = LSM_SLOT_CALL(post_notification, 3)(w_cred, cred, n_);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_SECURITY) && defined(CONFIG_WATCH_QUEUE) */
 
@@ -1025,37 +1061,40 @@ static __always_inline int lsm_dispatch_socket_getpeersec_stream(struct socket *
 								 sockptr_t optval, sockptr_t optlen,
 								 unsigned int len)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = -ENOPROTOOPT;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 0)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 0)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 1)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 1)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 2)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 2)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(socket_getpeersec_stream, 3)) {
 		rc = LSM_SLOT_CALL(socket_getpeersec_stream, 3)(sock, optval, optlen, len);
 		if (rc != -ENOPROTOOPT)
-			return rc;
+			goto out;
 	}
 #endif
-	return -ENOPROTOOPT;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_secmark_refcount_inc(void)
@@ -1084,37 +1123,40 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 								  struct xfrm_policy *xp,
 								  const struct flowi_common *flic)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 1;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 0)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 0)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 1)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 1)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 2)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 2)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 3)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 3)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
 #endif
-	return 1;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 #endif /* IS_ENABLED(CONFIG_SECURITY_NETWORK_XFRM) */
 
@@ -1122,37 +1164,40 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(audit_rule_init, 0)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 0)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(audit_rule_init, 1)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 1)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 2
 	if (LSM_SLOT_ON(audit_rule_init, 2)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 2)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 3
 	if (LSM_SLOT_ON(audit_rule_init, 3)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 3)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 #endif /* defined(CONFIG_AUDIT) */
 
@@ -1553,4 +1598,4 @@ static __always_inline u64 lsm_slot_lsmid_xfrm_state_pol_flow_match(int n)
 #undef LSM_SLOT_ENTRY
 #undef LSM_SLOT_ON
 #undef LSM_SLOT_CALL
-// 68fa55873dd3daa52a025457eaf96ae2877ab8858c1d812de84907d6897e0186
+// f16e7a5f7950ea59d2ff429d643ff3d2219d4f748f5b725d8a54a68d6ec3520f

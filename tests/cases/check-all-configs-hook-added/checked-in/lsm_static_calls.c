@@ -75,23 +75,26 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old)
 {
-#if MAX_LSM_COUNT > 0
-	int rc;
+	int rc = 0;
 
+#if MAX_LSM_COUNT > 0
 	if (LSM_SLOT_ON(capset, 0)) {
 		rc = LSM_SLOT_CALL(capset, 0)(new, old);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
 #if MAX_LSM_COUNT > 1
 	if (LSM_SLOT_ON(capset, 1)) {
 		rc = LSM_SLOT_CALL(capset, 1)(new, old);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 #endif
-	return 0;
+#if MAX_LSM_COUNT > 0
+out:
+#endif
+	return rc;
 }
 
 #if defined(CONFIG_SECURITY_NETWORK)

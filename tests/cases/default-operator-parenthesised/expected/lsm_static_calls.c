@@ -55,53 +55,56 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_file_open(struct file *file)
 {
-	int rc;
+	int rc = (0 | 1);
 
 	if (LSM_SLOT_ON(file_open, 0)) {
 		rc = LSM_SLOT_CALL(file_open, 0)(file);
 		if (rc != (0 | 1))
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 1)) {
 		rc = LSM_SLOT_CALL(file_open, 1)(file);
 		if (rc != (0 | 1))
-			return rc;
+			goto out;
 	}
-	return (0 | 1);
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_receive(struct file *file)
 {
-	int rc;
+	int rc = -EPERM;
 
 	if (LSM_SLOT_ON(file_receive, 0)) {
 		rc = LSM_SLOT_CALL(file_receive, 0)(file);
 		if (rc != -EPERM)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_receive, 1)) {
 		rc = LSM_SLOT_CALL(file_receive, 1)(file);
 		if (rc != -EPERM)
-			return rc;
+			goto out;
 	}
-	return -EPERM;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_truncate(struct file *file)
 {
-	int rc;
+	int rc = (2);
 
 	if (LSM_SLOT_ON(file_truncate, 0)) {
 		rc = LSM_SLOT_CALL(file_truncate, 0)(file);
 		if (rc != (2))
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_truncate, 1)) {
 		rc = LSM_SLOT_CALL(file_truncate, 1)(file);
 		if (rc != (2))
-			return rc;
+			goto out;
 	}
-	return (2);
+out:
+	return rc;
 }
 
 #undef LSM_SLOT_DEFINE

@@ -55,26 +55,28 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 					       const kernel_cap_t *inheritable,
 					       const kernel_cap_t *permitted)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(capset, 0)) {
 		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)

@@ -55,24 +55,25 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_file_permission(struct file *file, int mask)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(file_permission, 0)) {
 		rc = LSM_SLOT_CALL(file_permission, 0)(file, mask);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_permission, 1)) {
 		rc = LSM_SLOT_CALL(file_permission, 1)(file, mask);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_permission, 2)) {
 		rc = LSM_SLOT_CALL(file_permission, 2)(file, mask);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_file_free_security(struct file *file)

@@ -57,19 +57,20 @@ static __always_inline int
 lsm_dispatch_xfrm_policy_alloc_security(struct xfrm_sec_ctx **ctxp,
 					struct xfrm_user_sec_ctx *sec_ctx, gfp_t gfp)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(xfrm_policy_alloc_security, 0)) {
 		rc = LSM_SLOT_CALL(xfrm_policy_alloc_security, 0)(ctxp, sec_ctx, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(xfrm_policy_alloc_security, 1)) {
 		rc = LSM_SLOT_CALL(xfrm_policy_alloc_security, 1)(ctxp, sec_ctx, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_inode_post_remove_acl(struct mnt_idmap *idmap,
@@ -84,19 +85,20 @@ static __always_inline void lsm_dispatch_inode_post_remove_acl(struct mnt_idmap 
 
 static __always_inline int lsm_dispatch_short_name(int a)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(short_name, 0)) {
 		rc = LSM_SLOT_CALL(short_name, 0)(a);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(short_name, 1)) {
 		rc = LSM_SLOT_CALL(short_name, 1)(a);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 #undef LSM_SLOT_DEFINE

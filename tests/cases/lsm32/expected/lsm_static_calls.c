@@ -172,169 +172,170 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 static __always_inline int lsm_dispatch_inode_getsecurity(struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-	int rc;
+	int rc = -EOPNOTSUPP;
 
 	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 1)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 1)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 2)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 2)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 3)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 3)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 4)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 4)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 5)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 5)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 6)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 6)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 7)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 7)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 8)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 8)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 9)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 9)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 10)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 10)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 11)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 11)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 12)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 12)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 13)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 13)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 14)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 14)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 15)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 15)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 16)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 16)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 17)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 17)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 18)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 18)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 19)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 19)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 20)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 20)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 21)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 21)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 22)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 22)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 23)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 23)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 24)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 24)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 25)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 25)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 26)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 26)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 27)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 27)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 28)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 28)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 29)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 29)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 30)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 30)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(inode_getsecurity, 31)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 31)(inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
-	return -EOPNOTSUPP;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_sb_free_security(struct super_block *sb)

@@ -47,19 +47,20 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_file_open(struct file *file)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(file_open, 0)) {
 		rc = LSM_SLOT_CALL(file_open, 0)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 1)) {
 		rc = LSM_SLOT_CALL(file_open, 1)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 #undef LSM_SLOT_DEFINE

@@ -71,14 +71,15 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_binder_set_context_mgr(const struct cred *mgr)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(binder_set_context_mgr, 0)) {
 		rc = LSM_SLOT_CALL(binder_set_context_mgr, 0)(mgr);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cred *old,
@@ -86,26 +87,28 @@ static __always_inline int lsm_dispatch_capset(struct cred *new, const struct cr
 					       const kernel_cap_t *inheritable,
 					       const kernel_cap_t *permitted)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(capset, 0)) {
 		rc = LSM_SLOT_CALL(capset, 0)(new, old, effective, inheritable, permitted);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_vm_enough_memory(struct mm_struct *mm, long pages)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(vm_enough_memory, 0)) {
 		rc = LSM_SLOT_CALL(vm_enough_memory, 0)(mm, pages);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linux_binprm *bprm)
@@ -117,94 +120,101 @@ static __always_inline void lsm_dispatch_bprm_committing_creds(const struct linu
 static __always_inline int lsm_dispatch_fs_context_parse_param(struct fs_context *fc,
 							       struct fs_parameter *param)
 {
-	int rc;
+	int rc = -ENOPARAM;
 
 	if (LSM_SLOT_ON(fs_context_parse_param, 0)) {
 		rc = LSM_SLOT_CALL(fs_context_parse_param, 0)(fc, param);
 		if (rc != -ENOPARAM)
-			return rc;
+			goto out;
 	}
-	return -ENOPARAM;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_inode_getsecurity(struct mnt_idmap *idmap,
 							  struct inode *inode, const char *name,
 							  void **buffer, bool alloc)
 {
-	int rc;
+	int rc = -EOPNOTSUPP;
 
 	if (LSM_SLOT_ON(inode_getsecurity, 0)) {
 		rc = LSM_SLOT_CALL(inode_getsecurity, 0)(idmap, inode, name, buffer, alloc);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
-	return -EOPNOTSUPP;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(file_ioctl, 0)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_task_prctl(int option, unsigned long arg2,
 						   unsigned long arg3, unsigned long arg4,
 						   unsigned long arg5)
 {
-	int rc;
+	int rc = -ENOSYS;
 
 	if (LSM_SLOT_ON(task_prctl, 0)) {
 		rc = LSM_SLOT_CALL(task_prctl, 0)(option, arg2, arg3, arg4, arg5);
 		if (rc != -ENOSYS)
-			return rc;
+			goto out;
 	}
-	return -ENOSYS;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_shm_shmat(struct kern_ipc_perm *perm, char __user *shmaddr,
 						  int shmflg)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(shm_shmat, 0)) {
 		rc = LSM_SLOT_CALL(shm_shmat, 0)(perm, shmaddr, shmflg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getprocattr(struct task_struct *p, const char *name,
 						    char **value)
 {
-	int rc;
+	int rc = -EINVAL;
 
 	if (LSM_SLOT_ON(getprocattr, 0)) {
 		rc = LSM_SLOT_CALL(getprocattr, 0)(p, name, value);
 		if (rc != -EINVAL)
-			return rc;
+			goto out;
 	}
-	return -EINVAL;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_getselfattr(unsigned int attr, struct lsm_ctx __user *ctx,
 						    u32 __user *size, u32 flags)
 {
-	int rc;
+	int rc = -EOPNOTSUPP;
 
 	if (LSM_SLOT_ON(getselfattr, 0)) {
 		rc = LSM_SLOT_CALL(getselfattr, 0)(attr, ctx, size, flags);
 		if (rc != -EOPNOTSUPP)
-			return rc;
+			goto out;
 	}
-	return -EOPNOTSUPP;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_initramfs_populated(void)
@@ -218,28 +228,30 @@ static __always_inline int lsm_dispatch_xfrm_state_pol_flow_match(struct xfrm_st
 								  struct xfrm_policy *xp,
 								  const struct flowi_common *flic)
 {
-	int rc;
+	int rc = 1;
 
 	if (LSM_SLOT_ON(xfrm_state_pol_flow_match, 0)) {
 		rc = LSM_SLOT_CALL(xfrm_state_pol_flow_match, 0)(x, xp, flic);
 		if (rc != 1)
-			return rc;
+			goto out;
 	}
-	return 1;
+out:
+	return rc;
 }
 
 /* audit_rule_init: only with defined(CONFIG_AUDIT) */
 static __always_inline int lsm_dispatch_audit_rule_init(u32 field, u32 op, char *rulestr,
 							void **lsmrule, gfp_t gfp)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(audit_rule_init, 0)) {
 		rc = LSM_SLOT_CALL(audit_rule_init, 0)(field, op, rulestr, lsmrule, gfp);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 #undef LSM_SLOT_DEFINE

@@ -95,77 +95,79 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 
 static __always_inline int lsm_dispatch_file_open(struct file *file)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(file_open, 0)) {
 		rc = LSM_SLOT_CALL(file_open, 0)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 1)) {
 		rc = LSM_SLOT_CALL(file_open, 1)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 2)) {
 		rc = LSM_SLOT_CALL(file_open, 2)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 3)) {
 		rc = LSM_SLOT_CALL(file_open, 3)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_open, 4)) {
 		rc = LSM_SLOT_CALL(file_open, 4)(file);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_file_ioctl(struct file *file, unsigned int cmd,
 						   unsigned long arg)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(file_ioctl, 0)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 0)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 1)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 1)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 2)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 2)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 3)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 3)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 4)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 4)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 5)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 5)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(file_ioctl, 6)) {
 		rc = LSM_SLOT_CALL(file_ioctl, 6)(file, cmd, arg);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline void lsm_dispatch_file_free_security(struct file *file)
@@ -179,83 +181,86 @@ static __always_inline void lsm_dispatch_file_free_security(struct file *file)
 /* socket_create: only with defined(CONFIG_SECURITY_NETWORK) */
 static __always_inline int lsm_dispatch_socket_create(int family, int type, int protocol, int kern)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(socket_create, 0)) {
 		rc = LSM_SLOT_CALL(socket_create, 0)(family, type, protocol, kern);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(socket_create, 1)) {
 		rc = LSM_SLOT_CALL(socket_create, 1)(family, type, protocol, kern);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_task_kill(struct task_struct *p, int sig)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(task_kill, 0)) {
 		rc = LSM_SLOT_CALL(task_kill, 0)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 1)) {
 		rc = LSM_SLOT_CALL(task_kill, 1)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 2)) {
 		rc = LSM_SLOT_CALL(task_kill, 2)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 3)) {
 		rc = LSM_SLOT_CALL(task_kill, 3)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 4)) {
 		rc = LSM_SLOT_CALL(task_kill, 4)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 5)) {
 		rc = LSM_SLOT_CALL(task_kill, 5)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(task_kill, 6)) {
 		rc = LSM_SLOT_CALL(task_kill, 6)(p, sig);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 static __always_inline int lsm_dispatch_capable(const struct cred *cred, int cap)
 {
-	int rc;
+	int rc = 0;
 
 	if (LSM_SLOT_ON(capable, 0)) {
 		rc = LSM_SLOT_CALL(capable, 0)(cred, cap);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(capable, 1)) {
 		rc = LSM_SLOT_CALL(capable, 1)(cred, cap);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
 	if (LSM_SLOT_ON(capable, 2)) {
 		rc = LSM_SLOT_CALL(capable, 2)(cred, cap);
 		if (rc != 0)
-			return rc;
+			goto out;
 	}
-	return 0;
+out:
+	return rc;
 }
 
 #undef LSM_SLOT_DEFINE
