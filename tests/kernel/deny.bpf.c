@@ -3,21 +3,11 @@
  * deny.bpf.c: a BPF LSM program for tests/kernel/bpftest.c. On file_open it denies
  * (-EPERM) the open of one file, whose inode number user space writes into the map
  * "marker"; every other open goes on. Compiled at test time with clang -target bpf; the
- * two structures are read through CO-RE against the booted kernel's BTF.
+ * structures it reads are in vfs.bpf.h.
  */
-#include <linux/bpf.h>
-#include <bpf/bpf_helpers.h>
-#include <bpf/bpf_tracing.h>
+#include "vfs.bpf.h"
 
 #define EPERM 1
-
-struct inode {
-	unsigned long i_ino;
-} __attribute__((preserve_access_index));
-
-struct file {
-	struct inode *f_inode;
-} __attribute__((preserve_access_index));
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
