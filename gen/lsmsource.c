@@ -81,22 +81,6 @@ static char *initializer_name(const struct tokens *t, const char *text, unsigned
 	return NULL;
 }
 
-/*
- * The LSM a DEFINE_LSM(arg) = { ... } at token i names: its .name, or the .name of the
- * "struct lsm_id X = { ... }" of this file its .id points to; "?arg" when neither reads.
- */
-static char *lsm_info_name(const struct tokens *t, const char *text, unsigned i)
-{
-	const struct tok *v = t->v;
-	unsigned id, unused;
-	char *name = initializer_name(t, text, i, &id);
-
-	for (unsigned k = 0; !name && id && k + 3 < t->n; k++)
-		if (tok_is(&v[k], "lsm_id") && k && tok_is(&v[k - 1], "struct") &&
-		    tok_is(&v[k + 1], v[id].text))
-			name = initializer_name(t, text, k + 2, &unused);
-	return name ? name : xasprintf("?%s", v[i - 2].text);
-}
 
 /* A file of the translation unit: an LSM's .c and the local headers it includes. */
 struct lexed {
@@ -112,7 +96,9 @@ struct macro {
 	bool function_like;
 	struct strlist params;
 	unsigned body, end;
+	unsigned at;		/* its '#' */
 	bool reaches;		/* its body reaches LSM_HOOK_INIT, directly or through others */
+	bool live;		/* while walking: defined here, as cpp reads the unit in order */
 };
 
 /* Everything one LSM source file is made of: the files, the macros of all of them. */
@@ -122,7 +108,34 @@ struct unit {
 	struct macro *macros;
 	unsigned nmacros;
 	const struct kbuild_flags *flags;	/* Kbuild's -I and -D for it, or NULL */
+	bool walking;		/* macros count only where they are defined (live) */
 };
+
+/*
+ * The LSM a DEFINE_LSM(arg) = { ... } at token i of f names: its .name, or the .name of
+ * the "struct lsm_id X = { ... }" its .id points to, in f or in a header f includes (as
+ * cpp would see it); "?arg" when neither reads.
+ */
+static char *lsm_info_name(const struct unit *u, const struct lexed *f, unsigned i)
+{
+	const struct tok *v = f->t.v;
+	unsigned id, unused;
+	char *name = initializer_name(&f->t, f->text, i, &id);
+
+	for (unsigned n = 0; !name && id && n <= u->nfiles; n++) {
+		/* f first, then the unit's headers */
+		const struct lexed *h = n == 0 ? f : &u->files[n - 1];
+		const struct tok *w = h->t.v;
+
+		if (n > 0 && h == f)
+			continue;
+		for (unsigned k = 1; !name && k + 3 < h->t.n; k++)
+			if (tok_is(&w[k], "lsm_id") && tok_is(&w[k - 1], "struct") &&
+			    tok_is(&w[k + 1], v[id].text))
+				name = initializer_name(&h->t, h->text, k + 2, &unused);
+	}
+	return name ? name : xasprintf("?%s", v[i - 2].text);
+}
 
 static bool is_regular(const char *path)
 {
@@ -164,7 +177,8 @@ static void add_define(struct unit *u, unsigned file, unsigned i, unsigned end)
 
 	if (i + 2 >= end || !tok_is(&v[i + 1], "define") || v[i + 2].kind == TOK_LITERAL)
 		return;
-	struct macro m = { NULL, file, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, false };
+	struct macro m = { NULL, file, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, i,
+			   false, false };
 
 	/* function-like when '(' touches the name */
 	if (i + 3 < end && tok_is(&v[i + 3], "(") && v[i + 3].off == v[i + 2].end) {
@@ -231,7 +245,7 @@ static const struct macro *find_macro(const struct unit *u, const char *name, un
 
 	*count = 0;
 	for (unsigned i = 0; i < u->nmacros; i++)
-		if (!strcmp(u->macros[i].name, name)) {
+		if ((!u->walking || u->macros[i].live) && !strcmp(u->macros[i].name, name)) {
 			found = found ? found : &u->macros[i];
 			(*count)++;
 		}
@@ -465,12 +479,33 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 
 static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth);
 
+/*
+ * #define and #undef at token i of f, in the order cpp reads them: a macro applies from
+ * its definition to its #undef (or the next definition of its name), as in gcc -E.
+ */
+static void track_macro(struct unit *u, const struct lexed *f, unsigned i, unsigned next)
+{
+	const struct tok *v = f->t.v;
+	bool def = tok_is(&v[i + 1], "define");
+
+	if (i + 2 >= next || (!def && !tok_is(&v[i + 1], "undef")))
+		return;
+	for (unsigned k = 0; k < u->nmacros; k++) {
+		struct macro *m = &u->macros[k];
+
+		if (!strcmp(m->name, v[i + 2].text))
+			m->live = def && m->f == f && m->at == i;
+	}
+}
+
 /* One directive at [i, next) of f. */
 static void directive(struct walker *w, const struct lexed *f, unsigned i, unsigned next,
 		      struct cond_stack *conds, const char *outer, unsigned depth)
 {
 	const struct tok *v = f->t.v;
 	struct lsm_source *out = w->out;
+
+	track_macro(w->u, f, i, next);
 
 	/* #define LSM_HOOK(...) ... LSM_HOOK_INIT(...): the X-macro of every hook */
 	if (i + 2 < next && tok_is(&v[i + 1], "define") && tok_is(&v[i + 2], "LSM_HOOK"))
@@ -560,7 +595,7 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 		    i + 3 < f->t.n &&
 		    tok_is(&v[i + 1], "(") && v[i + 2].kind == TOK_IDENT &&
 		    tok_is(&v[i + 3], ")")) {
-			char *name = lsm_info_name(&f->t, f->text, i + 4);
+			char *name = lsm_info_name(w->u, f, i + 4);
 
 			if (!strlist_has(&w->out->lsm_names, name))
 				strlist_add(&w->out->lsm_names, name);
@@ -613,6 +648,7 @@ bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
 	for (unsigned i = 0; i < u.nmacros; i++)
 		if (u.macros[i].reaches && !strlist_has(&out->macros, u.macros[i].name))
 			strlist_add(&out->macros, u.macros[i].name);
+	u.walking = true;
 	walk_file(&w, path, "", 0);
 	unit_free(&u);
 	return true;
