@@ -61,10 +61,14 @@ static bool is_space(char c)
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
 }
 
-/* ^[[:space:]]*#[[:space:]]*(if|elif|else|endif|include), as grep -E matches it. */
+/*
+ * ^[[:space:]]*#[[:space:]]*(if|elif|else|endif|include|define|undef), as grep -E matches
+ * it: the conditions, the headers, and the macros (one may name a hook, or rename one).
+ */
 static bool is_directive(const char *s, const char *end)
 {
-	static const char *const kw[] = { "if", "elif", "else", "endif", "include" };
+	static const char *const kw[] = { "if", "elif", "else", "endif", "include", "define",
+					  "undef" };
 
 	while (s < end && is_space(*s))
 		s++;
