@@ -52,9 +52,10 @@ def harness(table, cfg, hooks, nslots, rng, switch=False, abstain=None, toggle=F
         out.append(f"\tint want = {'0' if ret == 'void' else default}, want_calls[64], nwant = 0;")
         out.append("\t(void)impls_%s;" % name)
         out.append(f"\tfor (int n = 0; n < {ns}; n++) {{")
-        out.append(f"\t\tstatic_calls_table.{name}[n].key->func = impls_{name}[n];")
-        if not switch:
-            out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
+        if ns:  # a hook with no slot has no member
+            out.append(f"\t\tstatic_calls_table.{name}[n].key->func = impls_{name}[n];")
+            if not switch:
+                out.append(f"\t\tstatic_calls_table.{name}[n].active->enabled = active[n];")
         out.append("\t\trets[n] = values[n];")
         out.append("\t}")
         if switch:
@@ -90,7 +91,8 @@ def harness(table, cfg, hooks, nslots, rng, switch=False, abstain=None, toggle=F
     at = 0
     for name, _, _, _ in hooks if toggle else []:
         for n in range(per[name]):
-            out.append(f"\tif (lsm_static_call_index[{at}] != &static_calls_table.{name}[{n}])\n"
+            out.append(f"\tif (lsm_static_call_index[{at}] != (char *)&static_calls_table.{name}[{n}] - "
+                       "(char *)&static_calls_table)\n"
                        f"\t\tfailures++, printf(\"FAIL: index {at} is not {name}[{n}]\\n\");")
             at += 1
     if not isinstance(nslots, dict):
@@ -134,15 +136,19 @@ def toggle_test(hooks, per, rng):
         i, state = rng.randrange(len(slots)), rng.choice([0, 1])
         out.append(f"\ttoggle_one({i}, {state}, addr, runtime, key, {len(slots)});")
     out.append(f"\tfor (unsigned i = 0; i < {len(slots)}; i++)\n"
-               "\t\tif (lsm_static_call_index[i]->active->enabled != key[i] && failures++ < 10)\n"
+               "\t\tif (INDEXED(i)->active->enabled != key[i] && failures++ < 10)\n"
                "\t\t\tprintf(\"FAIL: key %u is %d, want %d\\n\", i, "
-               "lsm_static_call_index[i]->active->enabled, key[i]);")
+               "INDEXED(i)->active->enabled, key[i]);")
     out.append('\tif (security_toggle_hook((void *)&trials, true) != -EINVAL && failures++ < 10)\n'
                '\t\tprintf("FAIL: toggling an unknown function did not fail\\n");')
     return out
 
 
 TOGGLE_ONE = """
+/* Slot i of the index: an offset into the table */
+#define INDEXED(i) ((struct lsm_static_call *)((char *)&static_calls_table + \\
+					     lsm_static_call_index[i]))
+
 /* The reference: the runtime slot with this function gets the state; otherwise -EINVAL. */
 static void toggle_one(int i, int state, void **addr, int *runtime, int *key, int n)
 {

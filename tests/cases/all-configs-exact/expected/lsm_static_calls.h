@@ -16,7 +16,8 @@
  * for each, its LSM built in, the #if condition around it and its file's Makefile
  * condition, in IS_ENABLED() and IS_BUILTIN() terms; MAX_LSM_COUNT where lsmgen cannot
  * write the condition, and 0 when MAX_LSM_COUNT is. The kernel must stop filling a hook's
- * slots at ARRAY_SIZE(static_calls_table.<hook>).
+ * slots at ARRAY_SIZE(static_calls_table.<hook>), and refuse to compile a registration of a
+ * hook that has none (its member has no size, at the offset of the next hook's slots).
  */
 #define LSM_SLOTS_binder_set_context_mgr (MAX_LSM_COUNT ? \
 	IS_ENABLED(CONFIG_SECURITY_SELINUX) + \
@@ -124,4 +125,4 @@ struct lsm_static_calls_table {
 extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 #endif /* __LSMGEN_LSM_STATIC_CALLS_H */
-// 42b1d2963ee304b0243f91bc940b652c623552d7a77572a2669101165bdfc9b4
+// 25f633568fe13e7b8ca9136800c7e7431627c4284365aa5fc47e3e9bea1ffe24

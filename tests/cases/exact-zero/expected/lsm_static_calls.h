@@ -12,7 +12,9 @@
 /*
  * Exact slots: one per LSM_HOOK_INIT entry of a counted LSM that the configuration keeps
  * (2 in all, not 14 x MAX_LSM_COUNT). A hook nobody implements has none.
- * The kernel must stop filling a hook's slots at ARRAY_SIZE(static_calls_table.<hook>).
+ * The kernel must stop filling a hook's slots at ARRAY_SIZE(static_calls_table.<hook>), and
+ * refuse to compile a registration of a hook that has none (its member has no size, at
+ * the offset of the next hook's slots).
  */
 #define LSM_SLOTS_binder_set_context_mgr 0
 #define LSM_SLOTS_capset 1

@@ -63,21 +63,21 @@ struct lsm_static_calls_table static_calls_table __ro_after_init __aligned(sizeo
 	LSM_SLOT_ENTRY(audit_rule_init, 0),
 };
 
-struct lsm_static_call *const lsm_static_call_index[] = {
-	&static_calls_table.binder_set_context_mgr[0],
-	&static_calls_table.capset[0],
-	&static_calls_table.vm_enough_memory[0],
-	&static_calls_table.bprm_committing_creds[0],
-	&static_calls_table.fs_context_parse_param[0],
-	&static_calls_table.inode_getsecurity[0],
-	&static_calls_table.file_ioctl[0],
-	&static_calls_table.task_prctl[0],
-	&static_calls_table.shm_shmat[0],
-	&static_calls_table.getprocattr[0],
-	&static_calls_table.getselfattr[0],
-	&static_calls_table.initramfs_populated[0],
-	&static_calls_table.xfrm_state_pol_flow_match[0],
-	&static_calls_table.audit_rule_init[0],
+const unsigned int lsm_static_call_index[] = {
+	offsetof(struct lsm_static_calls_table, binder_set_context_mgr[0]),
+	offsetof(struct lsm_static_calls_table, capset[0]),
+	offsetof(struct lsm_static_calls_table, vm_enough_memory[0]),
+	offsetof(struct lsm_static_calls_table, bprm_committing_creds[0]),
+	offsetof(struct lsm_static_calls_table, fs_context_parse_param[0]),
+	offsetof(struct lsm_static_calls_table, inode_getsecurity[0]),
+	offsetof(struct lsm_static_calls_table, file_ioctl[0]),
+	offsetof(struct lsm_static_calls_table, task_prctl[0]),
+	offsetof(struct lsm_static_calls_table, shm_shmat[0]),
+	offsetof(struct lsm_static_calls_table, getprocattr[0]),
+	offsetof(struct lsm_static_calls_table, getselfattr[0]),
+	offsetof(struct lsm_static_calls_table, initramfs_populated[0]),
+	offsetof(struct lsm_static_calls_table, xfrm_state_pol_flow_match[0]),
+	offsetof(struct lsm_static_calls_table, audit_rule_init[0]),
 };
 
 const unsigned int lsm_static_call_index_len = 14;
@@ -93,7 +93,8 @@ int security_toggle_hook(void *hook_addr, bool state)
 	unsigned int i;
 
 	for (i = 0; i < lsm_static_call_index_len; i++) {
-		struct lsm_static_call *scall = lsm_static_call_index[i];
+		struct lsm_static_call *scall =
+			(void *)((char *)&static_calls_table + lsm_static_call_index[i]);
 
 		if (!scall->hl || !scall->hl->runtime)
 			continue;

@@ -35,9 +35,11 @@ extern struct lsm_static_calls_table static_calls_table __ro_after_init;
 
 /*
  * Every slot of every hook (14), in table order, for code that must walk them
- * all (toggling one LSM's hooks, say) without casting the randomized table to an array.
+ * all (toggling one LSM's hooks, say): its offset in the randomized table. Offsets, not
+ * pointers: the table's only references from data are the hook lists' registrations,
+ * which the build's slot check counts (scripts/lsm_slots_check.c).
  */
-extern struct lsm_static_call *const lsm_static_call_index[];
+extern const unsigned int lsm_static_call_index[];
 extern const unsigned int lsm_static_call_index_len;
 
 /* Switch a runtime hook of capability on or off; 0, or -EINVAL if no slot has it. */
