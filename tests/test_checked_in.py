@@ -92,6 +92,9 @@ STALE = [
      "static struct security_hook_list more[] = {\n\tLSM_HOOK_INIT(file_open, f),\n};\n"),
     ("a Kbuild file beside a Makefile", "security/selinux/Kbuild", None,
      "obj-$(CONFIG_SECURITY_SELINUX_NEW) := hooks.o\n"),
+    ("a #define that renames a hook", "security/selinux/hooks.c",
+     "\tLSM_HOOK_INIT(file_open, selinux_file_open),\n",
+     "#define file_open file_permission\n\tLSM_HOOK_INIT(file_open, selinux_file_open),\n"),
 ]
 
 
