@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "clang.h"
+#include "lex.h"
 #include "cond.h"
 #include "sha256.h"
 
@@ -325,13 +326,13 @@ bool hooktable_read(struct model *m, const char *path, const struct config *cfg)
  * offset stays), for the preprocessor to expand every entry of every branch; the guards
  * come from the directives of the table as written. NULL after a lexing error.
  */
-static char *every_branch(const char *path, const char *text, size_t len, struct tokens *t)
+static char *every_branch(const char *text, size_t len, struct tokens *t)
 {
 	static const char *const conditionals[] = { "if", "ifdef", "ifndef", "elif", "elifdef",
 						    "elifndef", "else", "endif" };
 	char *copy;
 
-	clang_lex(path, text, len, t);
+	lex_c(text, len, t);
 	copy = xstrndup(text, len);
 	for (unsigned i = 0; i + 1 < t->n; i++) {
 		bool cond = false;
@@ -415,7 +416,7 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 		return false;
 	}
 	/* --all-configs: every branch expanded, under no configuration at all */
-	if (!cfg && !(all = every_branch(path, text, len, &written)))
+	if (!cfg && !(all = every_branch(text, len, &written)))
 		goto out;
 	if (!cfg)
 		cfg = none = config_none();
@@ -492,7 +493,7 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 		return false;
 	sha256_hex(text, len, sha256);
 	/* the entries as the lexer sees them, every branch: what the reader reads */
-	clang_lex(path, text, len, &t);
+	lex_c(text, len, &t);
 	*nhooks = 0;
 	for (unsigned i = 0; i + 1 < t.n; i++) {
 		struct range *f = NULL;

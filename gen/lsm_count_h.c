@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clang.h"
+#include "lex.h"
 #include "cond.h"
 
 static const char *listed_name(const struct lsm_list *names, const char *kconfig)
@@ -168,7 +168,7 @@ bool lsm_count_h_read(struct lsm_list *list, const char *path, const struct lsm_
 	memset(list, 0, sizeof(*list));
 	list->source = xstrdup(path);
 	/* Only the tokens matter: <linux/args.h> and friends need not exist. */
-	clang_lex(path, text, len, &t);
+	lex_c(text, len, &t);
 	bool defines_max = false;
 
 	for (unsigned i = 0; i + 2 < t.n; i++)

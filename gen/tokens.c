@@ -10,14 +10,16 @@
 
 void tokens_free(struct tokens *t)
 {
-	for (unsigned i = 0; i < t->n; i++)
+	for (unsigned i = 0; !t->texts && i < t->n; i++)
 		free(t->v[i].text);
+	free(t->texts);
 	free(t->v);
 }
 
 bool tok_is(const struct tok *t, const char *text)
 {
-	return strcmp(t->text, text) == 0;
+	/* the first character settles most comparisons */
+	return t->text[0] == text[0] && strcmp(t->text, text) == 0;
 }
 
 /* Join tokens [a, b) with one space wherever the source had white space or a comment. */

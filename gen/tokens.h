@@ -15,6 +15,7 @@ struct tok {
 struct tokens {
 	struct tok *v;
 	unsigned n;
+	char *texts;	/* where every text is, when one block holds them all (lex.c) */
 };
 
 /* Tokens [a, b) of a list. */
