@@ -1,27 +1,21 @@
 /*
- * lsmsource.c: one LSM source file as cpp would read it, without preprocessing: lexed
- * (clang.c) with the local headers its quoted includes reach (through Kbuild's -I), its
- * #defines gathered, every LSM_HOOK_INIT entry and every use of a macro whose body
- * reaches one found under the #if conditions around it (cond.c), and its DEFINE_LSM
- * names. What cannot be attributed to a hook is recorded, never dropped.
+ * lsmsource.c: one LSM source file as cpp would read it, without preprocessing: its unit
+ * (unit.c: the file and the local headers it includes, lexed, and their #defines), every
+ * LSM_HOOK_INIT entry and every use of a macro whose body reaches one found under the #if
+ * conditions around it (cond.c), and its DEFINE_LSM names. What cannot be attributed to
+ * a hook is recorded, never dropped.
  */
 #include "lsmsource.h"
 
 #include <ctype.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "clang.h"
 #include "cond.h"
-
+#include "unit.h"
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
 #define MAX_NAME 64
-/* #include "x.h" followed this deep, as gcc does (its limit): a cycle of headers without
- * include guards ends there, with a warning (gcc stops with an error). */
-#define MAX_INCLUDE_DEPTH 200
 /* Headers without include guards that include each other many times over: a file whose
  * walk would take longer is opaque instead (its LSM's hooks keep MAX_LSM_COUNT). */
 #define MAX_INCLUDES 100000
@@ -82,35 +76,6 @@ static char *initializer_name(const struct tokens *t, const char *text, unsigned
 }
 
 
-/* A file of the translation unit: an LSM's .c and the local headers it includes. */
-struct lexed {
-	char *path, *text;
-	struct tokens t;
-};
-
-/* A #define of the unit: its parameters and its body, tokens [body, end) of its file. */
-struct macro {
-	const struct lexed *f;	/* set once every file is lexed (files[] moves until then) */
-	unsigned file;
-	char *name;
-	bool function_like;
-	struct strlist params;
-	unsigned body, end;
-	unsigned at;		/* its '#' */
-	bool reaches;		/* its body reaches LSM_HOOK_INIT, directly or through others */
-	bool live;		/* while walking: defined here, as cpp reads the unit in order */
-};
-
-/* Everything one LSM source file is made of: the files, the macros of all of them. */
-struct unit {
-	struct lexed *files;
-	unsigned nfiles;
-	struct macro *macros;
-	unsigned nmacros;
-	const struct kbuild_flags *flags;	/* Kbuild's -I and -D for it, or NULL */
-	bool walking;		/* macros count only where they are defined (live) */
-};
-
 /*
  * The LSM a DEFINE_LSM(arg) = { ... } at token i of f names: its .name, or the .name of
  * the "struct lsm_id X = { ... }" its .id points to, in f or in a header f includes (as
@@ -136,172 +101,6 @@ static char *lsm_info_name(const struct unit *u, const struct lexed *f, unsigned
 	}
 	return name ? name : xasprintf("?%s", v[i - 2].text);
 }
-
-static bool is_regular(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/*
- * The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL:
- * found as cpp finds it, beside f first, then in Kbuild's -I directories in order.
- */
-static char *local_include(const struct unit *u, const struct lexed *f, unsigned i, unsigned end)
-{
-	const struct tok *v = f->t.v;
-
-	if (i + 3 != end || !tok_is(&v[i + 1], "include") || v[i + 2].kind != TOK_LITERAL ||
-	    v[i + 2].text[0] != '"')
-		return NULL;
-	const char *slash = strrchr(f->path, '/');
-	int n = (int)strlen(v[i + 2].text) - 2;
-	const char *name = v[i + 2].text + 1;
-	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - f->path + 1) : 0, f->path, n,
-			       name);
-
-	for (unsigned k = 0; !is_regular(path) && u->flags && k < u->flags->include_dirs.n; k++) {
-		free(path);
-		path = xasprintf("%s/%.*s", u->flags->include_dirs.v[k], n, name);
-	}
-	if (is_regular(path))
-		return path;
-	free(path);
-	return NULL;
-}
-
-static void add_define(struct unit *u, unsigned file, unsigned i, unsigned end)
-{
-	const struct tok *v = u->files[file].t.v;
-
-	if (i + 2 >= end || !tok_is(&v[i + 1], "define") || v[i + 2].kind == TOK_LITERAL)
-		return;
-	struct macro m = { NULL, file, xstrdup(v[i + 2].text), false, { 0 }, i + 3, end, i,
-			   false, false };
-
-	/* function-like when '(' touches the name */
-	if (i + 3 < end && tok_is(&v[i + 3], "(") && v[i + 3].off == v[i + 2].end) {
-		unsigned k = i + 4;
-
-		m.function_like = true;
-		for (; k < end && !tok_is(&v[k], ")"); k++)
-			if (!tok_is(&v[k], ","))
-				strlist_add(&m.params, v[k].text);
-		m.body = k + 1 < end ? k + 1 : end;
-	}
-	u->macros = xrealloc(u->macros, (u->nmacros + 1) * sizeof(*u->macros));
-	u->macros[u->nmacros++] = m;
-}
-
-/* Lex path and, through its quoted includes, every local header it reaches. */
-static bool gather(struct unit *u, const char *path, unsigned depth)
-{
-	struct lexed f = { xstrdup(path), NULL, { 0 } };
-	size_t len;
-
-	for (unsigned i = 0; i < u->nfiles; i++)
-		if (!strcmp(u->files[i].path, path)) {
-			free(f.path);
-			return true;	/* included twice: its guard keeps it once */
-		}
-	f.text = read_file(path, &len);
-	if (!f.text) {
-		free(f.path);
-		return false;
-	}
-	clang_lex(path, f.text, len, &f.t);
-	u->files = xrealloc(u->files, (u->nfiles + 1) * sizeof(*u->files));
-	u->files[u->nfiles++] = f;
-	/* files[] may move below: work from an index */
-	unsigned me = u->nfiles - 1;
-
-	for (unsigned i = 0, next = 0; i < u->files[me].t.n; i++) {
-		const struct lexed *cur = &u->files[me];
-
-		if (!tok_is(&cur->t.v[i], "#") || i < next)
-			continue;
-		next = directive_end(&cur->t, cur->text, i);
-		char *inc = local_include(u, cur, i, next);
-
-		if (inc && depth < MAX_INCLUDE_DEPTH)
-			gather(u, inc, depth + 1);
-		free(inc);
-	}
-	for (unsigned i = 0, next = 0; i < u->files[me].t.n; i++) {
-		const struct lexed *cur = &u->files[me];
-
-		if (!tok_is(&cur->t.v[i], "#") || i < next)
-			continue;
-		next = directive_end(&cur->t, cur->text, i);
-		add_define(u, me, i, next);
-	}
-	return true;
-}
-
-static const struct macro *find_macro(const struct unit *u, const char *name, unsigned *count)
-{
-	const struct macro *found = NULL;
-
-	*count = 0;
-	for (unsigned i = 0; i < u->nmacros; i++)
-		if ((!u->walking || u->macros[i].live) && !strcmp(u->macros[i].name, name)) {
-			found = found ? found : &u->macros[i];
-			(*count)++;
-		}
-	return found;
-}
-
-/*
- * The kernel's macros that make one hook list entry from (hook, function): LSM_HOOK_INIT,
- * and LSM_HOOK_INIT_RUNTIME (the BPF LSM's under the series' runtime toggle: a slot like
- * any other, that starts off).
- */
-static bool registers(const char *name)
-{
-	return !strcmp(name, "LSM_HOOK_INIT") || !strcmp(name, "LSM_HOOK_INIT_RUNTIME");
-}
-
-/*
- * Another LSM_HOOK_INIT* of a header lsmgen does not read: it may register, so its uses
- * make the LSM opaque (every hook kept at MAX_LSM_COUNT slots, with a warning) rather
- * than counting nothing.
- */
-static bool unknown_registration(const char *name)
-{
-	return !strncmp(name, "LSM_HOOK_INIT", strlen("LSM_HOOK_INIT")) && !registers(name);
-}
-
-static bool reaches(const struct unit *u, const char *name)
-{
-	unsigned n;
-	const struct macro *m = find_macro(u, name, &n);
-
-	if (registers(name) || (!m && unknown_registration(name)))
-		return true;
-	for (unsigned i = 0; m && i < u->nmacros; i++)
-		if (u->macros[i].reaches && !strcmp(u->macros[i].name, name))
-			return true;
-	return false;
-}
-
-/* Mark every macro whose body names LSM_HOOK_INIT or a macro that does, to a fixed point. */
-static void mark_reaching(struct unit *u)
-{
-	for (bool changed = true; changed;) {
-		changed = false;
-		for (unsigned i = 0; i < u->nmacros; i++) {
-			struct macro *m = &u->macros[i];
-
-			for (unsigned k = m->body; !m->reaches && k < m->end; k++)
-				if (m->f->t.v[k].kind == TOK_IDENT &&
-				    strcmp(m->f->t.v[k].text, m->name) &&
-				    reaches(u, m->f->t.v[k].text))
-					changed = m->reaches = true;
-		}
-	}
-}
-
 
 /* What walking the unit needs beside the file at hand. */
 struct walker {
@@ -479,25 +278,6 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 
 static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth);
 
-/*
- * #define and #undef at token i of f, in the order cpp reads them: a macro applies from
- * its definition to its #undef (or the next definition of its name), as in gcc -E.
- */
-static void track_macro(struct unit *u, const struct lexed *f, unsigned i, unsigned next)
-{
-	const struct tok *v = f->t.v;
-	bool def = tok_is(&v[i + 1], "define");
-
-	if (i + 2 >= next || (!def && !tok_is(&v[i + 1], "undef")))
-		return;
-	for (unsigned k = 0; k < u->nmacros; k++) {
-		struct macro *m = &u->macros[k];
-
-		if (!strcmp(m->name, v[i + 2].text))
-			m->live = def && m->f == f && m->at == i;
-	}
-}
-
 /* One directive at [i, next) of f. */
 static void directive(struct walker *w, const struct lexed *f, unsigned i, unsigned next,
 		      struct cond_stack *conds, const char *outer, unsigned depth)
@@ -566,6 +346,17 @@ static bool has_include_guard(const struct lexed *f)
 	       tok_is(&v[5], v[2].text);
 }
 
+/* Could f register a hook or name an LSM: does it say any word that does, in this unit? */
+static bool may_register(const struct unit *u, const struct lexed *f)
+{
+	if (f->lsm_words)
+		return true;
+	for (unsigned k = 0; k < u->reaching.n; k++)
+		if (lexed_mentions(f, u->reaching.v[k]))
+			return true;
+	return false;
+}
+
 /* Walk one file of the unit under the guard its #include sits in ("" for the .c itself). */
 static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth)
 {
@@ -581,6 +372,14 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 		return;
 	if (depth && !strlist_has(&w->out->headers, path))
 		strlist_add(&w->out->headers, path);
+	if (!may_register(w->u, f)) {
+		/* nothing here registers or names an LSM: its directives are all it holds */
+		for (unsigned d = 0; d < f->ndirectives; d++)
+			directive(w, f, f->directives[d][0], f->directives[d][1], &conds, outer,
+				  depth);
+		cond_stack_free(&conds);
+		return;
+	}
 	for (unsigned i = 0, next = 0; i < f->t.n; i++) {
 		const struct tok *v = f->t.v;
 
@@ -615,19 +414,9 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 	cond_stack_free(&conds);
 }
 
-static void unit_free(struct unit *u)
+void lsm_source_forget(void)
 {
-	for (unsigned i = 0; i < u->nfiles; i++) {
-		free(u->files[i].path);
-		free(u->files[i].text);
-		tokens_free(&u->files[i].t);
-	}
-	for (unsigned i = 0; i < u->nmacros; i++) {
-		free(u->macros[i].name);
-		strlist_free(&u->macros[i].params);
-	}
-	free(u->files);
-	free(u->macros);
+	unit_forget_files();
 }
 
 bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
@@ -644,10 +433,14 @@ bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
 	}
 	for (unsigned i = 0; i < u.nmacros; i++)
 		u.macros[i].f = &u.files[u.macros[i].file];
+	index_macros(&u);
 	mark_reaching(&u);
 	for (unsigned i = 0; i < u.nmacros; i++)
 		if (u.macros[i].reaches && !strlist_has(&out->macros, u.macros[i].name))
 			strlist_add(&out->macros, u.macros[i].name);
+	for (unsigned i = 0; i < u.nmacros; i++)
+		if (u.macros[i].reaches && !strlist_has(&u.reaching, u.macros[i].name))
+			strlist_add(&u.reaching, u.macros[i].name);
 	u.walking = true;
 	walk_file(&w, path, "", 0);
 	unit_free(&u);

@@ -27,6 +27,8 @@ struct lsm_source {
  */
 bool lsm_source_scan(const char *path, const struct kbuild_flags *flags, struct lsm_source *out);
 void lsm_source_free(struct lsm_source *s);
+/* Free the files lexed so far (lsm_source_scan() lexes each file once per run). */
+void lsm_source_forget(void);
 /* "selinux": a plain string literal whose text can be an LSM name. */
 bool string_literal_is_name(const char *lit);
 

@@ -50,19 +50,23 @@ static bool walked_before(struct walked *seen, const struct stat *st)
 	return false;
 }
 
-/* One .c file of dir: kept in t when it registers or defines an LSM. */
-static void scan_source(const char *dir, const char *name, char *path, struct tree *t,
-			struct strlist *deps)
+static void walked_free(struct walked *seen)
+{
+	free(seen->dev);
+	free(seen->ino);
+}
+
+/* One .c file of dir (flags: Kbuild's for dir): kept in t when it registers or defines an
+ * LSM. */
+static void scan_source(const char *dir, const char *name, char *path,
+			const struct kbuild_flags *flags, struct tree *t, struct strlist *deps)
 {
 	struct source s;
-	struct kbuild_flags flags;
 
 	memset(&s, 0, sizeof(s));
-	kbuild_flags(t->kdir, t->top, dir, &flags);
-	if (!lsm_source_scan(path, &flags, &s.scan) ||
+	if (!lsm_source_scan(path, flags, &s.scan) ||
 	    !(s.scan.n || s.scan.lsm_names.n || s.scan.all_hooks || s.scan.opaque)) {
 		lsm_source_free(&s.scan);
-		kbuild_flags_free(&flags);
 		free(path);
 		return;
 	}
@@ -71,10 +75,9 @@ static void scan_source(const char *dir, const char *name, char *path, struct tr
 	s.base = xstrdup(name);
 	s.build_condition = kbuild_condition(dir, name);
 	strlist_add(deps, path);
-	for (unsigned k = 0; k < flags.files.n; k++)
-		if (!strlist_has(deps, flags.files.v[k]))
-			strlist_add(deps, flags.files.v[k]);
-	kbuild_flags_free(&flags);
+	for (unsigned k = 0; k < flags->files.n; k++)
+		if (!strlist_has(deps, flags->files.v[k]))
+			strlist_add(deps, flags->files.v[k]);
 	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
 	t->v[t->n++] = s;
 }
@@ -96,6 +99,10 @@ static void walk(const char *dir, struct tree *t, struct walked *seen, struct st
 			strlist_add(&names, e->d_name);
 	closedir(d);
 	strlist_sort(&names);
+	/* Kbuild's flags for dir: its Makefiles read once, for every .c of it */
+	struct kbuild_flags flags;
+
+	kbuild_flags(t->kdir, t->top, dir, &flags);
 	for (unsigned i = 0; i < names.n; i++) {
 		char *path = xasprintf("%s/%s", dir, names.v[i]);
 		size_t n = strlen(names.v[i]);
@@ -104,11 +111,12 @@ static void walk(const char *dir, struct tree *t, struct walked *seen, struct st
 			walk(path, t, seen, deps);
 			free(path);
 		} else if (n > 2 && !strcmp(names.v[i] + n - 2, ".c")) {
-			scan_source(dir, names.v[i], path, t, deps);
+			scan_source(dir, names.v[i], path, &flags, t, deps);
 		} else {
 			free(path);
 		}
 	}
+	kbuild_flags_free(&flags);
 	strlist_free(&names);
 }
 
@@ -234,10 +242,10 @@ bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im
 		return false;
 	}
 	walk(security, &t, &seen, deps);
-	free(seen.dev);
-	free(seen.ino);
+	walked_free(&seen);
 	for (unsigned i = 0; i < t.n; i++)
 		resolve_names(&t.v[i], deps);
+	lsm_source_forget();
 	for (unsigned i = 0; i < t.n; i++) {
 		struct source *s = &t.v[i];
 		const char *who = owner(&t, s);
