@@ -74,6 +74,10 @@ def main():
         if name in options:
             c.check(options[name] == value, f"--{name} takes {value} in help, "
                     f"{options[name]} in lsmgen.1")
+    # lsmgen's own: -h, --help and --version, as --help lists them
+    for m in re.finditer(r"^  (?:-\w, )?--([a-z-]+)", kmodel.run(["--help"]).stdout, re.M):
+        c.check(m.group(1) in options, f"OPTIONS documents --{m.group(1)} (lsmgen --help)")
+        every.setdefault(m.group(1), None)
     for extra in sorted(set(options) - set(every)):
         c.check(False, f"lsmgen.1 documents --{extra}, which no command takes")
     status = sections.get("EXIT STATUS", "")
