@@ -1,7 +1,7 @@
 /*
  * build.c: the pipeline, written once. Every command builds its model here, taking the
  * steps its entry in main's command table needs, in one order: the configuration, the
- * hook table and its policies, the LSM list, the implementer facts, MAX_LSM_COUNT, the
+ * hook table and its policies, the LSM list, the implementer list, MAX_LSM_COUNT, the
  * slots and the layout. The options come judged (options.c); the readers (config.c,
  * hooktable.c, lsm_count_h.c, json*.c, scan.c) and the deciders (impls.c, model.c,
  * policy.c, slots.c) each do one step; this file sequences them and loads the built-in
@@ -10,17 +10,21 @@
 #include "build.h"
 
 #include <stdlib.h>
-#include <sys/stat.h>
 
+#include "alloc.h"
+#include "buf.h"
 #include "config.h"
+#include "diag.h"
 #include "embedded.h"
+#include "files.h"
+#include "fingerprint.h"
 #include "hooktable.h"
 #include "json.h"
 #include "lsm_count_h.h"
-#include "fingerprint.h"
 #include "policy.h"
 #include "scan.h"
 #include "slots.h"
+#include "strlist.h"
 
 /* The LSM list: --lsms, --lsm-count-h, or the built-in hookdefs/lsms.json. */
 static bool load_lsm_list(const struct build_opts *b, struct model *m)
@@ -92,18 +96,17 @@ static bool load_policies(const struct build_opts *b, struct model *m)
 static bool has_security(const char *kdir)
 {
 	char *security = xasprintf("%s/security", kdir);
-	struct stat st;
-	bool yes = stat(security, &st) == 0 && S_ISDIR(st.st_mode);
+	bool yes = path_is_directory(security);
 
 	free(security);
 	return yes;
 }
 
 /*
- * The implementer facts: --impls FILE, or the scan of --kernel's security/ (for every
+ * The implementer list: --impls FILE, or the scan of --kernel's security/ (for every
  * command that counts: the tree's LSMs count). Every LSM in them counts.
  */
-static bool load_facts(const struct build_opts *b, struct model *m, struct impls *im)
+static bool load_impls(const struct build_opts *b, struct model *m, struct impls *im)
 {
 	bool exact = b->layout.slots == SLOTS_EXACT;
 	bool ok;
@@ -127,7 +130,7 @@ static bool load_facts(const struct build_opts *b, struct model *m, struct impls
 	return ok;
 }
 
-/* --slots exact: per-hook slot counts from the facts; --explain-slots. */
+/* --slots exact: per-hook slot counts from the implementer list; --explain-slots. */
 static bool apply_slots(const struct build_opts *b, struct model *m, const struct config *cfg,
 			struct impls *im)
 {
@@ -136,7 +139,7 @@ static bool apply_slots(const struct build_opts *b, struct model *m, const struc
 
 	if (!exact && !b->explain_slots)
 		return true;
-	/* no facts yet: --kernel has no security/, and the scan says so */
+	/* no implementer list yet: --kernel has no security/, and the scan says so */
 	if (!im->source)
 		ok = scan_kernel(b->kernel, &m->lsm_list, im, &m->deps);
 	if (ok && exact)
@@ -161,8 +164,9 @@ static bool fingerprint_inputs(const struct build_opts *b, struct model *m,
 	return true;
 }
 
-/* The layout as judged (options.c), once the LSM list can tell a --runtime-lsm. */
-static void set_layout(const struct build_opts *b, struct model *m)
+/* The layout as judged (options.c), once the LSM list can tell a --runtime-lsm: false
+ * (a usage error) if it cannot. */
+static bool set_layout(const struct build_opts *b, struct model *m)
 {
 	const char *lsm = b->layout.runtime_lsm;
 
@@ -170,20 +174,23 @@ static void set_layout(const struct build_opts *b, struct model *m)
 	m->layout.abstain = b->layout.abstain ? xstrdup(b->layout.abstain) : NULL;
 	m->layout.runtime_lsm = NULL;
 	if (!lsm)
-		return;
+		return true;
 	if (!lsm_list_find(&m->lsm_list, lsm, false)) {
 		struct buf known = { 0 };
 
 		for (unsigned i = 0; i < m->lsm_list.n; i++)
 			buf_printf(&known, "%s%s", i ? ", " : "", m->lsm_list.lsms[i].name);
-		usage_error(b->cmd, "--runtime-lsm '%s' is no LSM of %s (it knows %s)", lsm,
-			    m->lsm_list.source, known.len ? known.s : "none");
+		usage_report(b->cmd, "--runtime-lsm '%s' is no LSM of %s (it knows %s)", lsm,
+			     m->lsm_list.source, known.len ? known.s : "none");
+		buf_free(&known);
+		return false;
 	}
 	m->layout.runtime_lsm = xstrdup(lsm);
+	return true;
 }
 
 /* impls: the scan of the tree, and the hook table it was made for, as its file records it. */
-static bool load_tree_facts(const struct build_opts *b, struct model *m, struct impls *im)
+static bool load_tree_impls(const struct build_opts *b, struct model *m, struct impls *im)
 {
 	char sha[65];
 	unsigned nhooks;
@@ -197,7 +204,7 @@ static bool load_tree_facts(const struct build_opts *b, struct model *m, struct 
 	return true;
 }
 
-bool build_model(const struct build_opts *b, struct model *m, struct impls *im_out)
+int build_model(const struct build_opts *b, struct model *m, struct impls *im_out)
 {
 	struct impls im = { 0 };
 	struct config *cfg = NULL;
@@ -213,7 +220,7 @@ bool build_model(const struct build_opts *b, struct model *m, struct impls *im_o
 	if ((needs & NEED_CONFIG) && !b->layout.all_configs) {
 		cfg = config_read(b->config);
 		if (!cfg)
-			return false;
+			return EXIT_INPUT;
 		strlist_add(&m->deps, b->config);
 		m->config = xstrdup(b->config);
 	}
@@ -224,22 +231,24 @@ bool build_model(const struct build_opts *b, struct model *m, struct impls *im_o
 	}
 	/* the LSMs that count (with --kernel, every one its tree defines), and how many do */
 	ok = ok && load_lsm_list(b, m);
-	if (ok && (needs & NEED_FACTS))
-		ok = load_facts(b, m, &im);
-	if (ok && (needs & NEED_TABLE_FACTS))
-		ok = load_tree_facts(b, m, &im);
+	if (ok && (needs & NEED_IMPLS))
+		ok = load_impls(b, m, &im);
+	if (ok && (needs & NEED_TREE_IMPLS))
+		ok = load_tree_impls(b, m, &im);
 	if (ok && (needs & NEED_COUNT))
 		model_count(m, cfg);	/* cfg NULL: --all-configs */
 	/* how many slots each hook has, and how they are dispatched */
+	int status = ok ? 0 : EXIT_INPUT;
+
 	if (ok && (needs & NEED_LAYOUT)) {
 		ok = apply_slots(b, m, cfg, &im) && fingerprint_inputs(b, m, &im);
-		if (ok)
-			set_layout(b, m);
+		status = !ok ? EXIT_INPUT : set_layout(b, m) ? 0 : EXIT_USAGE;
+		ok = !status;
 	}
 	if (ok && im_out)
 		*im_out = im;
 	else
 		impls_free(&im);
 	config_free(cfg);
-	return ok;
+	return status;
 }

@@ -11,13 +11,13 @@
 enum build_need {
 	NEED_CONFIG = 1 << 0,	/* the configuration (none with --all-configs) */
 	NEED_HOOKS = 1 << 1,	/* the hook table it keeps, with the dispatch policies */
-	NEED_FACTS = 1 << 2,	/* implementer facts, --impls or --kernel's scan: every LSM
+	NEED_IMPLS = 1 << 2,	/* the implementer list, --impls or --kernel's scan: every LSM
 				 * they name counts */
 	NEED_COUNT = 1 << 3,	/* which LSMs count, and MAX_LSM_COUNT */
 	NEED_LAYOUT = 1 << 4,	/* slots and dispatch: what generate writes */
-	NEED_TABLE_FACTS = 1 << 5,	/* --kernel's scan recorded with its hook table (impls) */
+	NEED_TREE_IMPLS = 1 << 5,	/* --kernel's scan recorded with its hook table (impls) */
 };
-#define NEED_ALL (NEED_CONFIG | NEED_HOOKS | NEED_FACTS | NEED_COUNT | NEED_LAYOUT)
+#define NEED_ALL (NEED_CONFIG | NEED_HOOKS | NEED_IMPLS | NEED_COUNT | NEED_LAYOUT)
 
 /*
  * The inputs as options_judge() leaves them: paths resolved (--kernel KDIR turned into the
@@ -38,12 +38,12 @@ struct build_opts {
 struct impls;
 
 /*
- * Build m from b, taking the steps b->needs: true, or false after reporting every input
- * error it could find (a --runtime-lsm the LSM list lacks is a usage error: exit 2). m
- * records every file read in m->deps either way; free it with model_free(). The
- * implementer facts read or scanned go to *im_out (free with impls_free()) when im_out is
- * not NULL.
+ * Build m from b, taking the steps b->needs: 0, or the exit status after reporting every
+ * error it could find (EXIT_INPUT; EXIT_USAGE for a --runtime-lsm the LSM list lacks).
+ * m records every file read in m->deps either way; free it with model_free(). The
+ * implementer list read or scanned goes to *im_out (free with impls_free()) when im_out
+ * is not NULL.
  */
-bool build_model(const struct build_opts *b, struct model *m, struct impls *im_out);
+int build_model(const struct build_opts *b, struct model *m, struct impls *im_out);
 
 #endif

@@ -13,6 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
+#include "strlist.h"
+
 #define PRELUDE "/lsmgen/config-prelude.h"
 
 /* The macros of <linux/kconfig.h>, written afresh, so tables may use IS_ENABLED() & co. */
@@ -27,7 +32,6 @@ static const char kconfig_macros[] =
 	"#define IS_ENABLED(option) (IS_BUILTIN(option) || IS_MODULE(option))\n"
 	"#define IS_REACHABLE(option) IS_BUILTIN(option)\n"
 	"#define LSM_HOOK(...)\n";
-
 
 char *libclang_version(void)
 {
@@ -185,8 +189,8 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 
 		if (strcmp(name, "LSM_HOOK") == 0)
 			push(&e->entries, &e->nentries, loc);
-		else if (!strlist_has(&e->expanded, name))
-			strlist_add(&e->expanded, name);
+		else
+			strlist_add_unique(&e->expanded, name);
 		free(name);
 	} else if (kind != CXCursor_InclusionDirective) {
 		/* after preprocessing, a hook table holds nothing but LSM_HOOK entries */
@@ -202,11 +206,10 @@ static void add_inclusion(CXFile file, CXSourceLocation *stack, unsigned n, CXCl
 
 	(void)stack;
 	(void)n;
-	if (strcmp(name, PRELUDE) != 0 && !strlist_has(deps, name))
-		strlist_add(deps, name);
+	if (strcmp(name, PRELUDE) != 0)
+		strlist_add_unique(deps, name);
 	free(name);
 }
-
 
 static int cmp_unsigned(const void *a, const void *b)
 {
@@ -214,7 +217,6 @@ static int cmp_unsigned(const void *a, const void *b)
 
 	return (x > y) - (x < y);
 }
-
 
 bool clang_preprocess(const char *path, const char *text, size_t len, const struct config *cfg,
 		      struct preprocessed *out, struct strlist *deps)
@@ -292,13 +294,7 @@ static enum CXChildVisitResult collect_kept(CXCursor c, CXCursor parent, CXClien
 	return CXChildVisit_Continue;
 }
 
-/* Text that could end the condition's line early or reach into the next one. */
-static bool condition_is_plain(const char *e)
-{
-	return !strpbrk(e, "\n\r\\\"'") && !strstr(e, "/*") && !strstr(e, "*/") && !strstr(e, "//");
-}
-
-void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
+void eval_conditions(const struct expr *const *conds, unsigned n, const struct config *cfg,
 		     signed char *result)
 {
 	struct buf text = { 0 }, prelude = { 0 };
@@ -310,15 +306,17 @@ void eval_conditions(const char *const *exprs, unsigned n, const struct config *
 	 * One block per condition, each branch with a marker that names the condition: a
 	 * condition is decided only when exactly one of its markers was expanded, so nothing
 	 * a condition does to the text after it (an unterminated comment, say) can decide
-	 * another. Text that could do so is refused up front (unsure).
+	 * another. What lsmgen could not parse is refused up front (unsure).
 	 */
 	for (unsigned i = 0, line = 1; i < n; i++, line += 5) {
-		bool plain = condition_is_plain(exprs[i]);
+		bool plain = !expr_has_opaque(conds[i]);
+		char *c = plain ? expr_text(conds[i]) : xstrdup("0");
 
 		line_of[i] = line;
 		result[i] = plain ? 0 : -1;
 		buf_printf(&text, "#if (%s)\nLSMGEN_Y_%u()\n#else\nLSMGEN_N_%u()\n#endif\n",
-			   plain ? exprs[i] : "0", i, i);
+			   c, i, i);
+		free(c);
 	}
 	config_defines(cfg, &prelude);
 	buf_puts(&prelude, kconfig_macros);

@@ -7,8 +7,9 @@
 #define LSMGEN_CLANG_H
 
 #include "config.h"
+#include "expr.h"
 #include "tokens.h"
-#include "util.h"
+#include "strlist.h"
 
 /* What preprocessing a hook table found, as offsets into its text. */
 struct preprocessed {
@@ -33,7 +34,7 @@ bool clang_preprocess(const char *path, const char *text, size_t len, const stru
 		      struct preprocessed *out, struct strlist *deps);
 void preprocessed_free(struct preprocessed *p);
 /* Evaluate preprocessor conditions against cfg: result[i] is 1, 0, or -1 when unsure. */
-void eval_conditions(const char *const *exprs, unsigned n, const struct config *cfg,
+void eval_conditions(const struct expr *const *conds, unsigned n, const struct config *cfg,
 		     signed char *result);
 
 /* Token helpers. */

@@ -14,17 +14,20 @@
 #include "json.h"
 #include "output.h"
 #include "report.h"
-#include "util.h"
+#include "alloc.h"
+#include "diag.h"
+#include "files.h"
+#include "strlist.h"
 
 /* The one way a command gets its model: build_model() of the options as judged. */
 static int build(const struct opts *o, struct model *m, struct impls *im)
 {
-	bool ok = build_model(&o->b, m, im);
+	int status = build_model(&o->b, m, im);
 
 	/* --explain-slots, for any command that decides slots: before what it prints */
 	if (m->explained)
 		report_explained(m->explained);
-	return ok ? 0 : EXIT_INPUT;
+	return status;
 }
 
 /* Print a JSON text made by json.c, and free it. */
@@ -265,7 +268,8 @@ int cmd_impls(struct opts *o)
 	int rc;
 
 	rc = build(o, &m, &im);
-	/* the facts name no symbol for an LSM the list lacks: where it counts, MAX slots */
+	/* the implementer list names no symbol for an LSM the LSM list lacks: where it
+	 * counts, MAX slots */
 	for (unsigned i = 0; !rc && i < im.n; i++)
 		if (im.lsms[i].unlisted && im.lsms[i].name[0] != '?')
 			warn_at(im.lsms[i].unlisted, 0, 0,

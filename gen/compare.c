@@ -18,6 +18,9 @@
 #include <unistd.h>
 
 #include "tempfile.h"
+#include "alloc.h"
+#include "files.h"
+#include "strlist.h"
 
 extern char **environ;
 
@@ -164,14 +167,13 @@ bool output_compare(const struct output_set *s, bool quiet)
 	/* the summary first: which files, how many lines */
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct output *o = &s->v[i];
-		struct stat st;
 
 		if (tempfile_same_content(o->path, o->text.s, o->text.len))
 			continue;
 		fresh = false;
 		if (quiet)
 			continue;
-		if (stat(o->path, &st) != 0 || !S_ISREG(st.st_mode)) {
+		if (!path_is_file(o->path)) {
 			printf("%s: missing\n", o->path);
 			continue;
 		}
@@ -193,10 +195,8 @@ bool output_compare(const struct output_set *s, bool quiet)
 void output_diffs(const struct output_set *s)
 {
 	for (unsigned i = 0; i < s->n; i++) {
-		struct stat st;
-
 		if (!tempfile_same_content(s->v[i].path, s->v[i].text.s, s->v[i].text.len) &&
-		    stat(s->v[i].path, &st) == 0 && S_ISREG(st.st_mode)) {
+		    path_is_file(s->v[i].path)) {
 			putchar('\n');
 			show_diff(s->v[i].path, s->v[i].text.s, s->v[i].text.len);
 		}

@@ -4,34 +4,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *guard_text(const struct cond_stack *s)
+#include "alloc.h"
+
+struct expr *cond_guard(const struct cond_stack *s)
 {
-	struct buf b = { 0 };
-	unsigned used = 0;
+	struct expr *g = NULL;
 
 	for (unsigned i = 0; i < s->n; i++) {
 		const struct cond *c = &s->v[i];
 
 		if (c->include_guard)
 			continue;
-		if (used++)
-			buf_puts(&b, " && ");
-		bool wrap = s->n > 1 && (strstr(c->branch, "||") || strchr(c->branch, '?'));
-
-		buf_printf(&b, wrap ? "(%s)" : "%s", c->branch);
+		g = g ? expr_and(g, expr_copy(c->branch)) : expr_copy(c->branch);
 	}
-	/* The guard is shown in comments: no "/" next to "*" or "/" may open or close one. */
-	for (size_t i = 0; b.s && i + 1 < b.len; i++) {
-		if ((b.s[i] == '*' && b.s[i + 1] == '/') ||
-		    (b.s[i] == '/' && strchr("*/", b.s[i + 1]))) {
-			char *t = xasprintf("%.*s %s", (int)i + 1, b.s, b.s + i + 1);
-
-			free(b.s);
-			b.s = t;
-			b.len++;
-		}
-	}
-	return b.s;
+	return g;
 }
 
 /* Does the line break at p continue the line, as cpp reads it: a backslash before it, with
@@ -70,6 +56,16 @@ unsigned directive_end(const struct tokens *t, const char *text, unsigned i)
 	return k;
 }
 
+/* "#ifdef X" and "#elifdef X" as defined(X), "#ifndef X" and "#elifndef X" as !defined(X). */
+static struct expr *defined_test(const struct tok *v, unsigned a, unsigned end, bool negated)
+{
+	if (a + 1 != end)
+		return expr_parse(v, a, end);	/* not one name: as written, opaque */
+	struct expr *d = expr_defined(v[a].text);
+
+	return negated ? expr_unary("!", d) : d;
+}
+
 void walk_directive(struct cond_stack *s, const struct tokens *t, const char *text,
 			   unsigned i, unsigned end, bool first)
 {
@@ -78,61 +74,61 @@ void walk_directive(struct cond_stack *s, const struct tokens *t, const char *te
 	if (i + 1 >= end)
 		return;
 	const char *kw = v[i + 1].text;
-	char *expr = join_as_written(v, i + 2, end);
+	bool is_if = !strcmp(kw, "if"), ifdef = !strcmp(kw, "ifdef");
+	bool ifndef = !strcmp(kw, "ifndef");
 
-	if (!strcmp(kw, "if") || !strcmp(kw, "ifdef") || !strcmp(kw, "ifndef")) {
+	if (is_if || ifdef || ifndef) {
 		s->v = xrealloc(s->v, (s->n + 1) * sizeof(*s->v));
 		struct cond *c = &s->v[s->n++];
 
 		*c = (struct cond){ 0 };
-		if (!strcmp(kw, "if"))
-			c->branch = xstrdup(expr);
-		else
-			c->branch = xasprintf("%sdefined(%s)", kw[2] == 'n' ? "!" : "", expr);
+		c->own = is_if ? expr_parse(v, i + 2, end) : defined_test(v, i + 2, end, ifndef);
+		if (!c->own)	/* "#if" with nothing: cpp's error, a branch never taken */
+			c->own = expr_from_text("0");
+		c->branch = expr_copy(c->own);
 		/* "#ifndef X" then "#define X" at the very top is an include guard. */
-		if (first && kw[2] == 'n') {
+		if (first && ifndef && i + 3 == end) {
 			unsigned next = directive_end(t, text, i);
 
 			c->include_guard = next + 2 < t->n && tok_is(&v[next], "#") &&
 					   tok_is(&v[next + 1], "define") &&
-					   tok_is(&v[next + 2], expr);
+					   tok_is(&v[next + 2], v[i + 2].text);
 		}
 	} else if ((!strcmp(kw, "elif") || !strcmp(kw, "else") || !strcmp(kw, "elifdef") ||
 		    !strcmp(kw, "elifndef")) && s->n) {
 		struct cond *c = &s->v[s->n - 1];
-		char *prior = c->prior ? xasprintf("%s && !(%s)", c->prior, c->branch) :
-					 xasprintf("!(%s)", c->branch);
+		struct expr *not = expr_not(c->branch);
+		struct expr *prior = c->prior ? expr_and(c->prior, not) : not;
 
-		free(c->branch);
-		free(c->prior);
+		c->branch = NULL;
 		c->prior = prior;
+		expr_free(c->own);
 		/* "#elifdef X" (C23, and gcc 12 in gnu11) is "#elif defined(X)" */
-		if (!strncmp(kw, "elif", 4) && kw[4]) {
-			char *d = xasprintf("%sdefined(%s)", kw[4] == 'n' ? "!" : "", expr);
-
-			free(expr);
-			expr = d;
-		}
+		c->own = !strcmp(kw, "else") ? NULL :
+			 kw[4] ? defined_test(v, i + 2, end, kw[4] == 'n') :
+			 expr_parse(v, i + 2, end);
+		if (kw[2] == 'i' && !c->own)
+			c->own = expr_from_text("0");
 		/* "#elif A || B": the prior branches' negation binds to all of it */
-		c->branch = kw[2] != 'i' ? xstrdup(prior) :
-			    xasprintf(strstr(expr, "||") || strchr(expr, '?') ? "%s && (%s)" :
-				      "%s && %s", prior, expr);
+		c->branch = c->own ? expr_and(expr_copy(prior), expr_copy(c->own)) :
+			    expr_copy(prior);
 		c->include_guard = false;
 	} else if (!strcmp(kw, "endif") && s->n) {
 		struct cond *c = &s->v[--s->n];
 
-		free(c->branch);
-		free(c->prior);
+		expr_free(c->branch);
+		expr_free(c->prior);
+		expr_free(c->own);
 	}
-	free(expr);
 }
 
 void cond_stack_free(struct cond_stack *s)
 {
 	while (s->n) {
 		s->n--;
-		free(s->v[s->n].branch);
-		free(s->v[s->n].prior);
+		expr_free(s->v[s->n].branch);
+		expr_free(s->v[s->n].prior);
+		expr_free(s->v[s->n].own);
 	}
 	free(s->v);
 	s->v = NULL;

@@ -3,11 +3,13 @@
 #define LSMGEN_COND_H
 
 #include "clang.h"
+#include "expr.h"
 
 /* The stack of open conditionals while walking the table's directives. */
 struct cond {
-	char *branch;		/* condition of the current branch */
-	char *prior;		/* negation of every earlier branch, or NULL */
+	struct expr *branch;	/* condition of the current branch */
+	struct expr *prior;	/* negation of every earlier branch, or NULL */
+	struct expr *own;	/* the #if or #elif's own condition; NULL after #else */
 	bool include_guard;
 };
 
@@ -16,8 +18,8 @@ struct cond_stack {
 	unsigned n;
 };
 
-/* The guard the entries at this point sit under ("" when none), e.g. "defined(CONFIG_X)". */
-char *guard_text(const struct cond_stack *s);
+/* The guard the entries at this point sit under, e.g. defined(CONFIG_X); NULL when none. */
+struct expr *cond_guard(const struct cond_stack *s);
 /* Where the directive starting at token i ends: the first token on a later logical line. */
 unsigned directive_end(const struct tokens *t, const char *text, unsigned i);
 /* Apply the directive at tokens [i, end) (#if, #ifdef, #elif, #else, #endif) to s. */

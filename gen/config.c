@@ -5,6 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
+#include "files.h"
+
 struct sym {
 	char *name;		/* with the CONFIG_ prefix */
 	enum cfg_kind kind;

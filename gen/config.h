@@ -4,7 +4,7 @@
 
 #include <stdbool.h>
 
-#include "util.h"
+#include "buf.h"
 
 /* The value of a symbol as Kconfig wrote it; UNSET also covers "=n" and "is not set". */
 enum cfg_kind {

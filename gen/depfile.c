@@ -1,5 +1,8 @@
 /* depfile.c: the Make-style depfile, one more file of the output set. */
+#include "alloc.h"
+#include "buf.h"
 #include "output.h"
+#include "strlist.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "strlist.h"
+
 static char *params_text(const struct hook *h)
 {
 	struct buf b = { 0 };
@@ -47,6 +51,42 @@ static const char *layout_name(const struct model *m)
 	return exact ? "exact slots, keys" : "max slots, keys";
 }
 
+/* Record field of hook as changed if a and b differ; frees both. */
+static void change_owned(struct model_diff *d, const char *hook, const char *field, char *a,
+			 char *b)
+{
+	if (strcmp(a, b))
+		change(d, hook, field, a, b);
+	free(a);
+	free(b);
+}
+
+static char *guard_or(const struct expr *guard, const char *none)
+{
+	return guard ? expr_comment_text(guard) : xstrdup(none);
+}
+
+/* What differs between a hook of two models. */
+static void diff_hook(struct model_diff *d, const struct hook *ha, const struct hook *hb,
+		      bool exact)
+{
+	change_owned(d, hb->name, "ret", xstrdup(ha->ret), xstrdup(hb->ret));
+	change_owned(d, hb->name, "default", expr_text(ha->def), expr_text(hb->def));
+	change_owned(d, hb->name, "params", params_text(ha), params_text(hb));
+	if (ha->policy != hb->policy || ha->any_if_zero != hb->any_if_zero)
+		change_owned(d, hb->name, "policy",
+			     xasprintf("%s%s", policy_name(ha->policy),
+				       ha->any_if_zero ? " (any_if_zero)" : ""),
+			     xasprintf("%s%s", policy_name(hb->policy),
+				       hb->any_if_zero ? " (any_if_zero)" : ""));
+	change_owned(d, hb->name, "guard", guard_or(ha->guard, "none"),
+		     guard_or(hb->guard, "none"));
+	/* with max slots every hook has MAX_LSM_COUNT, which its own line shows */
+	if (exact && ha->nslots != hb->nslots)
+		change_owned(d, hb->name, "slots", xasprintf("%u", ha->nslots),
+			     xasprintf("%u", hb->nslots));
+}
+
 bool diff_models(const struct model *a, const struct model *b, struct model_diff *d)
 {
 	struct strlist ca = { 0 }, cb = { 0 };
@@ -78,49 +118,23 @@ bool diff_models(const struct model *a, const struct model *b, struct model_diff
 	for (unsigned i = 0; i < a->nhooks; i++)
 		if (!model_find_hook(b, a->hooks[i].name)) {
 			strlist_add(&d->hooks_removed, a->hooks[i].name);
-			strlist_add(&d->removed_guards, a->hooks[i].guard ? a->hooks[i].guard : "");
+			char *g = guard_or(a->hooks[i].guard, "");
+
+			strlist_add(&d->removed_guards, g);
+			free(g);
 		}
 	for (unsigned i = 0; i < b->nhooks; i++) {
 		const struct hook *hb = &b->hooks[i], *ha = model_find_hook(a, hb->name);
 
 		if (!ha) {
 			strlist_add(&d->hooks_added, hb->name);
-			strlist_add(&d->added_guards, hb->guard ? hb->guard : "");
+			char *g = guard_or(hb->guard, "");
+
+			strlist_add(&d->added_guards, g);
+			free(g);
 			continue;
 		}
-		if (strcmp(ha->ret, hb->ret))
-			change(d, hb->name, "ret", ha->ret, hb->ret);
-		if (strcmp(ha->def, hb->def))
-			change(d, hb->name, "default", ha->def, hb->def);
-		char *pa = params_text(ha), *pb = params_text(hb);
-
-		if (strcmp(pa, pb))
-			change(d, hb->name, "params", pa, pb);
-		free(pa);
-		free(pb);
-		if (ha->policy != hb->policy || ha->any_if_zero != hb->any_if_zero) {
-			char *fa = xasprintf("%s%s", policy_name(ha->policy),
-					     ha->any_if_zero ? " (any_if_zero)" : "");
-			char *fb = xasprintf("%s%s", policy_name(hb->policy),
-					     hb->any_if_zero ? " (any_if_zero)" : "");
-
-			change(d, hb->name, "policy", fa, fb);
-			free(fa);
-			free(fb);
-		}
-		const char *ga = ha->guard ? ha->guard : "none";
-		const char *gb = hb->guard ? hb->guard : "none";
-
-		if (strcmp(ga, gb))
-			change(d, hb->name, "guard", ga, gb);
-		/* with max slots every hook has MAX_LSM_COUNT, which its own line shows */
-		if (exact && ha->nslots != hb->nslots) {
-			char na[16], nb[16];
-
-			snprintf(na, sizeof(na), "%u", ha->nslots);
-			snprintf(nb, sizeof(nb), "%u", hb->nslots);
-			change(d, hb->name, "slots", na, nb);
-		}
+		diff_hook(d, ha, hb, exact);
 	}
 	/* the same hooks laid out differently (max against exact, keys against switch) */
 	return d->from_count == d->to_count && !d->lsms_added.n && !d->lsms_removed.n &&

@@ -3,6 +3,7 @@
 #define LSMGEN_DIFF_H
 
 #include "model.h"
+#include "strlist.h"
 
 /* One field of one hook that differs: ret, default, params or guard. */
 struct hook_change {

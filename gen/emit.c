@@ -9,8 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
 #include "embedded.h"
+#include "files.h"
 #include "sha256.h"
+#include "strlist.h"
 #include "template.h"
 #include "wrap.h"
 
@@ -150,21 +155,21 @@ static char *count_name(const struct model *m, const struct hook *h)
 /* One term of LSM_SLOTS_<hook>: in parentheses unless it is one operand (a sum of
  * "a || b" terms would read "a || (b + c)"), and one too long for its line goes on at its
  * last " && " in reach. */
-static char *term_text(const char *term)
+static char *term_text(const struct expr *term)
 {
-	char *paren = xasprintf(is_operand(term) ? "%s" : "(%s)", term);
+	struct expr *paren = expr_is_operand(term) ? NULL : expr_paren(expr_copy(term));
+	unsigned *marks, n, cut = 0;
+	char *text = expr_text_and_marks(paren ? paren : term, &marks, &n);
 
-	if (strlen(paren) <= 80)
-		return paren;
-	char *cut = paren + 80;
+	expr_free(paren);
+	for (unsigned i = 0; i < n && marks[i] <= 80; i++)
+		cut = marks[i];
+	free(marks);
+	if (strlen(text) <= 80 || !cut)
+		return text;
+	char *split = xasprintf("%.*s && \\\n\t  %s", (int)cut, text, text + cut + 4);
 
-	while (cut > paren && strncmp(cut, " && ", 4))
-		cut--;
-	if (cut == paren)
-		return paren;
-	char *split = xasprintf("%.*s && \\\n\t  %s", (int)(cut - paren), paren, cut + 4);
-
-	free(paren);
+	free(text);
 	return split;
 }
 
@@ -236,8 +241,10 @@ static struct tv *hook_value(const struct model *m, const struct hook *h, const 
 	tv_set(o, "name", tv_str(h ? h->name : ""));
 	tv_set(o, "ret", tv_str(h ? h->ret : ""));
 	/* pasted beside != and after return: one operand, whatever the table wrote */
-	char *def = !h ? xstrdup("") : is_operand(h->def) ? xstrdup(h->def) :
-		    xasprintf("(%s)", h->def);
+	struct expr *paren = h && !expr_is_operand(h->def) ? expr_paren(expr_copy(h->def)) : NULL;
+	char *def = !h ? xstrdup("") : expr_text(paren ? paren : h->def);
+
+	expr_free(paren);
 
 	tv_set(o, "default", tv_str(def));
 	free(def);
@@ -253,14 +260,17 @@ static struct tv *hook_value(const struct model *m, const struct hook *h, const 
 	tv_set(o, "has_lsmid", tv_bool(h && h->policy == POLICY_LSMID));
 	tv_set(o, "any_if_zero", tv_bool(h && h->any_if_zero));
 	tv_set(o, "args", tv_str(args.s));
-	tv_set(o, "guard", tv_str(h && h->guard ? h->guard : ""));
 	/* --all-configs: hooks in a row with the same guard share one #if block */
-	const char *g = h && h->guard ? h->guard : NULL;
-	const char *pg = prev && prev->guard ? prev->guard : NULL;
-	const char *ng = next && next->guard ? next->guard : NULL;
+	char *g = h ? expr_comment_text(h->guard) : NULL;
+	char *pg = prev ? expr_comment_text(prev->guard) : NULL;
+	char *ng = next ? expr_comment_text(next->guard) : NULL;
 
+	tv_set(o, "guard", tv_str(g ? g : ""));
 	tv_set(o, "guard_opens", tv_bool(m->layout.all_configs && g && (!pg || strcmp(g, pg))));
 	tv_set(o, "guard_closes", tv_bool(m->layout.all_configs && g && (!ng || strcmp(g, ng))));
+	free(g);
+	free(pg);
+	free(ng);
 	char *count = count_name(m, h);
 
 	tv_set(o, "count", tv_str(count));

@@ -2,7 +2,9 @@
 #ifndef LSMGEN_EMIT_H
 #define LSMGEN_EMIT_H
 
+#include "buf.h"
 #include "model.h"
+#include "strlist.h"
 
 /* One generated file: its name in the output directory and its content. */
 struct outfile {

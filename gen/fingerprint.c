@@ -9,7 +9,11 @@
 #include <sys/stat.h>
 
 #include "fingerprint.h"
+#include "alloc.h"
+#include "buf.h"
+#include "files.h"
 #include "sha256.h"
+#include "strlist.h"
 
 static const char *const base_words[] = {
 	"DEFINE_EARLY_LSM", "DEFINE_LSM", "LSM_HOOK_INIT", "security_add_hooks",
@@ -20,8 +24,7 @@ void fingerprint_words(const struct strlist *macros, struct strlist *words)
 	for (size_t i = 0; i < sizeof(base_words) / sizeof(*base_words); i++)
 		strlist_add(words, base_words[i]);
 	for (unsigned i = 0; macros && i < macros->n; i++)
-		if (!strlist_has(words, macros->v[i]))
-			strlist_add(words, macros->v[i]);
+		strlist_add_unique(words, macros->v[i]);
 	strlist_sort(words);
 }
 

@@ -5,7 +5,7 @@
 #ifndef LSMGEN_FINGERPRINT_H
 #define LSMGEN_FINGERPRINT_H
 
-#include "util.h"
+#include "strlist.h"
 
 /*
  * The words whose lines count in security/'s C files: LSM_HOOK_INIT, DEFINE_LSM,

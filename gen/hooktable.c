@@ -9,10 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
 #include "clang.h"
-#include "lex.h"
 #include "cond.h"
+#include "diag.h"
+#include "files.h"
+#include "lex.h"
 #include "sha256.h"
+#include "strlist.h"
+#include "tokens.h"
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
 #define MAX_NAME 64
@@ -169,19 +175,21 @@ static bool read_ret_default(struct reader *r, struct range fret, struct range f
 	}
 	h->ret = xstrdup(ret->text);
 	h->is_void = tok_is(ret, "void");
-	h->def = join_as_written(r->t->v, fdef.a, fdef.b);
-	if (h->is_void != (strcmp(h->def, "LSM_RET_VOID") == 0)) {
+	h->def = expr_parse(r->t->v, fdef.a, fdef.b);
+	char *text = expr_text(h->def);
+	bool ok = false;
+
+	if (h->is_void != (h->def->kind == EXPR_NAME && !strcmp(h->def->text, "LSM_RET_VOID")))
 		error_at(r->path, def->line, def->col, h->is_void ?
 			 "void hook '%s' must have the default LSM_RET_VOID, not '%s'" :
-			 "int hook '%s' cannot have the default '%s'", h->name, h->def);
-		return false;
-	}
-	if (!is_safe_expression(h->def)) {
+			 "int hook '%s' cannot have the default '%s'", h->name, text);
+	else if (!expr_is_safe(h->def))
 		error_at(r->path, def->line, def->col,
-			 "default '%s' of hook '%s' is not a constant expression", h->def, h->name);
-		return false;
-	}
-	return true;
+			 "default '%s' of hook '%s' is not a constant expression", text, h->name);
+	else
+		ok = true;
+	free(text);
+	return ok;
 }
 
 /* The name of another parameter that an array bound of parameter k uses (a VLA such as
@@ -461,7 +469,7 @@ bool hooktable_parse(struct model *m, const char *path, const char *text, size_t
 			memset(h, 0, sizeof(*h));
 			continue;
 		}
-		h->guard = guard_text(&conds);
+		h->guard = cond_guard(&conds);
 		const struct hook *first = model_find_hook(m, h->name);
 
 		if (first) {
@@ -480,7 +488,6 @@ out:
 	free(all);
 	return ok;
 }
-
 
 bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 			   struct strlist *names)
@@ -505,9 +512,8 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 		    !(nf = macro_args(&t, i + 1, &f, &close)))
 			continue;
 		(*nhooks)++;
-		if (names && nf >= 3 && f[2].b - f[2].a == 1 && t.v[f[2].a].kind == TOK_IDENT &&
-		    !strlist_has(names, t.v[f[2].a].text))
-			strlist_add(names, t.v[f[2].a].text);
+		if (names && nf >= 3 && f[2].b - f[2].a == 1 && t.v[f[2].a].kind == TOK_IDENT)
+			strlist_add_unique(names, t.v[f[2].a].text);
 		free(f);
 		i = close;
 	}

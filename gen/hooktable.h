@@ -4,6 +4,7 @@
 
 #include "config.h"
 #include "model.h"
+#include "strlist.h"
 
 /*
  * Parse the hook table with the preprocessor evaluating cfg: fill m->hooks and m->deps.

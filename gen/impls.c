@@ -1,5 +1,5 @@
 /*
- * impls.c: implementer facts once read or scanned: checked against the hook table they are
+ * impls.c: an implementer list once read or scanned: checked against the hook table they are
  * used with, their LSMs the LSM list lacks added to it, and freed.
  */
 #include "impls.h"
@@ -8,11 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "diag.h"
 #include "hooktable.h"
+#include "strlist.h"
 
 /*
- * Implementer facts hold for the hook table they were made from: a newer table (a stable
- * release that backports hooks) has hooks the facts do not know, and too few slots panic
+ * An implementer list holds for the hook table it was made from: a newer table (a stable
+ * release that backports hooks) has hooks the list does not know, and too few slots panic
  * the kernel at boot. A list that records its table must match the one being read.
  */
 bool impls_match_table(const char *impls, const struct impls *im, const char *hookdefs,
@@ -23,12 +26,12 @@ bool impls_match_table(const char *impls, const struct impls *im, const char *ho
 	struct strlist names = { 0 };
 	bool ok = hooktable_fingerprint(hookdefs, sha, &nhooks, &names);
 
-	/* a hook the table does not have at all: facts from another kernel */
+	/* a hook the table does not have at all: a list from another kernel */
 	for (unsigned i = 0; ok && i < im->n; i++)
 		for (unsigned k = 0; ok && k < im->lsms[i].n; k++)
 			if (!strlist_has(&names, im->lsms[i].entries[k].hook)) {
 				error_at(impls, 0, 0, "LSM '%s' implements '%s', which %s does "
-					 "not have: these facts are for another kernel",
+					 "not have: this implementer list is for another kernel",
 					 im->lsms[i].name, im->lsms[i].entries[k].hook, hookdefs);
 				ok = false;
 			}
@@ -38,12 +41,12 @@ bool impls_match_table(const char *impls, const struct impls *im, const char *ho
 	if (!im->table_sha256) {
 		if (exact)
 			warn_at(impls, 0, 0, "records no hook table (\"_lsm_hook_defs\"): lsmgen "
-				"cannot check that its facts are for %s", hookdefs);
+				"cannot check that it is for %s", hookdefs);
 		return true;
 	}
 	if (!strcmp(im->table_sha256, sha))
 		return true;
-	error_at(impls, 0, 0, "these implementer facts are for another hook table: %s with "
+	error_at(impls, 0, 0, "this implementer list is for another hook table: %s with "
 		 "%u hooks (sha256 %.16s...), not %s with %u hooks (sha256 %.16s...); make them "
 		 "from this tree with 'lsmgen impls --kernel KDIR'",
 		 im->table_file, im->table_hooks,
@@ -113,6 +116,16 @@ void impls_count_unlisted(struct model *m, struct impls *im, const char *kdir)
 	}
 }
 
+void impl_entry_free(struct impl_entry *e)
+{
+	free(e->hook);
+	free(e->function);
+	expr_free(e->guard);
+	free(e->build_condition);
+	free(e->file);
+	free(e->unsure);
+}
+
 void impls_free(struct impls *im)
 {
 	strlist_free(&im->macros);
@@ -121,14 +134,8 @@ void impls_free(struct impls *im)
 	for (unsigned i = 0; i < im->n; i++) {
 		struct impl_lsm *l = &im->lsms[i];
 
-		for (unsigned j = 0; j < l->n; j++) {
-			free(l->entries[j].hook);
-			free(l->entries[j].function);
-			free(l->entries[j].guard);
-			free(l->entries[j].build_condition);
-			free(l->entries[j].file);
-			free(l->entries[j].unsure);
-		}
+		for (unsigned j = 0; j < l->n; j++)
+			impl_entry_free(&l->entries[j]);
 		free(l->opaque);
 		free(l->unlisted);
 		free(l->entries);

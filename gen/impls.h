@@ -1,14 +1,15 @@
-/* impls.h: implementer facts, which LSMs implement which hooks (an --impls file or a scan). */
+/* impls.h: implementer lists, which LSMs implement which hooks (an --impls file or a scan). */
 #ifndef LSMGEN_IMPLS_H
 #define LSMGEN_IMPLS_H
 
 #include "model.h"
+#include "strlist.h"
 
 /* One LSM_HOOK_INIT(hook, function) entry of an LSM, with what must hold for it to count. */
 struct impl_entry {
 	char *hook;
 	char *function;
-	char *guard;		/* preprocessor condition around the entry, or NULL */
+	struct expr *guard;	/* preprocessor condition around the entry, or NULL */
 	char *build_condition;	/* Kconfig symbols (no CONFIG_, separated by spaces) of which
 				 * any builds its file, or NULL */
 	char *file;		/* where the entry is, for messages; NULL if unknown */
@@ -53,7 +54,9 @@ bool impls_match_table(const char *impls, const struct impls *im, const char *ho
  * with kdir warn of every listed LSM kdir's security/ does not define.
  */
 void impls_count_unlisted(struct model *m, struct impls *im, const char *kdir);
-/* Free implementer facts. */
+/* Free one entry's contents. */
+void impl_entry_free(struct impl_entry *e);
+/* Free an implementer list. */
 void impls_free(struct impls *im);
 
 #endif

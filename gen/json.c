@@ -4,7 +4,10 @@
  * (json_lists.c, json_model.c, json_impls.c). Only the json*.c files use jansson.
  */
 #include "json.h"
+#include "alloc.h"
+#include "diag.h"
 #include "jsondoc.h"
+#include "strlist.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -203,7 +206,6 @@ const char *get_string(json_t *obj, const char *key, const char *source, const c
 	return json_string_value(v);
 }
 
-
 const char *json_kind(const json_t *v)
 {
 	switch (json_typeof(v)) {
@@ -224,14 +226,12 @@ const char *json_kind(const json_t *v)
 	}
 }
 
-
 const char *opt_string(json_t *o, const char *key)
 {
 	json_t *v = json_object_get(o, key);
 
 	return json_is_string(v) ? json_string_value(v) : NULL;
 }
-
 
 char *jvalue_text(const json_t *v)
 {
@@ -255,7 +255,6 @@ char *dump(json_t *root)
 	return r;
 }
 
-
 json_t *names_json(const struct strlist *l)
 {
 	json_t *a = json_array();
@@ -264,7 +263,6 @@ json_t *names_json(const struct strlist *l)
 		json_array_append_new(a, json_string(l->v[i]));
 	return a;
 }
-
 
 json_t *stats_json(const struct stats *st)
 {

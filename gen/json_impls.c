@@ -1,10 +1,15 @@
-/* json_impls.c: implementer facts (lsm_hook_impls.json's schema) read and written. */
+/* json_impls.c: implementer lists (lsm_hook_impls.json's schema) read and written. */
 #include "json.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "jsondoc.h"
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
+#include "strlist.h"
+#include "tokens.h"
 
 /*
  * A build_condition: a Kconfig symbol without CONFIG_, or an array of them (the file is
@@ -129,7 +134,7 @@ static bool read_impl_entries(const struct jdoc *d, json_t *root, struct impl_ls
 		l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
 		l->entries[l->n++] = (struct impl_entry){
 			xstrdup(hook), xstrdup(function ? function : ""),
-			guard ? xstrdup(guard) : NULL, bc, file ? xstrdup(file) : NULL,
+			guard ? expr_from_text(guard) : NULL, bc, file ? xstrdup(file) : NULL,
 			at_end ? line : 0,
 			opt_string(e, "unsure") ? xstrdup(opt_string(e, "unsure")) : NULL,
 		};
@@ -183,7 +188,7 @@ static bool read_impl_lsm(const struct jdoc *d, json_t *root, json_t *tree, cons
 	return read_impl_entries(d, root, l, v, json_object_get(v, "extra"), key) && ok;
 }
 
-static bool read_table_facts(const struct jdoc *d, json_t *root, json_t *tree, struct impls *im)
+static bool read_tree_impls(const struct jdoc *d, json_t *root, json_t *tree, struct impls *im)
 {
 	static const struct jkey table_keys[] = {
 		{ "file", J_STRING }, { "hook_count", J_INTEGER }, { "sha256", J_STRING },
@@ -257,7 +262,7 @@ bool json_read_impls(struct impls *im, const char *source, const char *text, siz
 		ok = false;
 	}
 	if (ok)
-		ok = read_table_facts(&d, root, t, im);
+		ok = read_tree_impls(&d, root, t, im);
 	json_object_foreach(ok ? t : NULL, key, v)
 		if (key[0] != '_')
 			ok &= read_impl_lsm(&d, root, t, key, im);
@@ -277,9 +282,12 @@ char *json_impls(const struct impls *im)
 
 		for (unsigned k = 0; k < l->n; k++) {
 			const struct impl_entry *e = &l->entries[k];
+			char *guard = expr_comment_text(e->guard);
 			json_t *h = json_pack("{s:s, s:s, s:o}", "name", e->hook, "function",
 					      e->function, "guard",
-					      e->guard ? json_string(e->guard) : json_null());
+					      guard ? json_string(guard) : json_null());
+
+			free(guard);
 
 			if (e->build_condition && strchr(e->build_condition, ' ')) {
 				struct strlist syms = { 0 };

@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "jsondoc.h"
+#include "alloc.h"
+#include "diag.h"
+#include "tokens.h"
 
 bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *text,
 			size_t len)
@@ -63,7 +66,6 @@ bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *t
 		error_at(source, 0, 0, "the LSM list is empty");
 	return lsm_list_check(list) && error_count() == before;
 }
-
 
 bool json_read_policies(struct policy_list *out, const char *source, const char *text,
 			size_t len)

@@ -8,12 +8,14 @@
 #include <string.h>
 
 #include "jsondoc.h"
+#include "alloc.h"
+#include "diag.h"
+#include "files.h"
 
 char *json_stats(const struct stats *st)
 {
 	return dump(stats_json(st));
 }
-
 
 static json_t *hook_json(const struct hook *h, bool manifest)
 {
@@ -22,10 +24,14 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 	for (unsigned i = 0; i < h->nparams; i++)
 		json_array_append_new(params, json_pack("{s:s, s:s}", "type", h->params[i].type,
 							"name", h->params[i].name));
+	char *guard = expr_comment_text(h->guard), *def = expr_text(h->def);
 	json_t *o = json_pack("{s:s, s:s, s:s, s:o, s:o, s:I}", "name", h->name, "ret", h->ret,
-			      "default", h->def, "params", params,
-			      "guard", h->guard ? json_string(h->guard) : json_null(),
+			      "default", def, "params", params,
+			      "guard", guard ? json_string(guard) : json_null(),
 			      "line", (json_int_t)h->line);
+
+	free(guard);
+	free(def);
 
 	if (manifest) {
 		json_object_set_new(o, "slots", json_integer(h->nslots));
@@ -38,7 +44,6 @@ static json_t *hook_json(const struct hook *h, bool manifest)
 		json_object_set_new(o, "any_if_zero", json_boolean(h->any_if_zero));
 	return o;
 }
-
 
 char *json_model(const struct model *m, bool manifest)
 {
@@ -107,9 +112,13 @@ static bool read_manifest_hook(struct hook *h, json_t *o, const char *path, size
 	}
 	h->name = xstrdup(name);
 	h->ret = xstrdup(ret);
-	h->def = xstrdup(def);
+	h->def = expr_from_text(def);
+	if (!h->def) {
+		error_at(path, 0, 0, "%s: \"default\" is empty", where);
+		return false;
+	}
 	h->is_void = strcmp(ret, "void") == 0;
-	h->guard = json_is_string(guard) ? xstrdup(json_string_value(guard)) : NULL;
+	h->guard = json_is_string(guard) ? expr_from_text(json_string_value(guard)) : NULL;
 	h->line = (unsigned)json_integer_value(json_object_get(o, "line"));
 	h->params = xcalloc(json_array_size(params), sizeof(*h->params));
 	for (size_t k = 0; k < json_array_size(params); k++) {
@@ -251,7 +260,6 @@ bool json_read_manifest(struct model *m, const char *path, const char *text, siz
 	json_decref(root);
 	return ok;
 }
-
 
 char *json_diff(const struct model_diff *d, bool equal)
 {

@@ -5,6 +5,7 @@
 #include <jansson.h>
 
 #include "model.h"
+#include "strlist.h"
 
 /* A JSON text being read: messages name source and the line and column of the member. */
 struct jdoc {

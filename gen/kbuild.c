@@ -9,14 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-static bool is_file(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
+#include "alloc.h"
+#include "buf.h"
+#include "files.h"
+#include "strlist.h"
+#include "tokens.h"
 
 char *kbuild_file(const char *dir)
 {
@@ -25,7 +23,7 @@ char *kbuild_file(const char *dir)
 	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
 		char *path = xasprintf("%s/%s", dir, names[i]);
 
-		if (is_file(path))
+		if (path_is_file(path))
 			return path;
 		free(path);
 	}
@@ -93,8 +91,7 @@ static void condition_line(char *line, void *arg)
 			    ident_len(cfg + 10) == (size_t)(end - cfg - 10)) {
 				char *sym = xstrndup(cfg + 10, (size_t)(end - cfg - 10));
 
-				if (!strlist_has(&c->syms, sym))
-					strlist_add(&c->syms, sym);
+				strlist_add_unique(&c->syms, sym);
 				free(sym);
 			} else {
 				c->always = true;	/* -y, -objs, or a form not read: built */
@@ -198,14 +195,12 @@ static void add_words(const struct flags_reader *r, struct kbuild_flags *out)
 		if (inc && *arg) {
 			char *path = kbuild_path(r, arg);
 
-			if (!strlist_has(&out->include_dirs, path))
-				strlist_add(&out->include_dirs, path);
+			strlist_add_unique(&out->include_dirs, path);
 			free(path);
 		} else if (def && ident_len(arg)) {
 			char *name = xstrndup(arg, ident_len(arg));
 
-			if (!strlist_has(&out->defines, name))
-				strlist_add(&out->defines, name);
+			strlist_add_unique(&out->defines, name);
 			free(name);
 		}
 	}
@@ -231,8 +226,8 @@ void kbuild_flags(const char *kdir, const char *top, const char *dir, struct kbu
 		struct flags_reader r = { kdir, dirs.v[i], i > 0, { 0 }, { 0 } };
 		char *file = kbuild_file(dirs.v[i]);
 
-		if (file && !strlist_has(&out->files, file))
-			strlist_add(&out->files, file);
+		if (file)
+			strlist_add_unique(&out->files, file);
 		each_line(file, flags_line, &r);
 		add_words(&r, out);
 		strlist_free(&r.words);

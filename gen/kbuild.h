@@ -2,7 +2,7 @@
 #ifndef LSMGEN_KBUILD_H
 #define LSMGEN_KBUILD_H
 
-#include "util.h"
+#include "strlist.h"
 
 /* DIR/Kbuild if it exists (Kbuild reads it first), else DIR/Makefile, else NULL. */
 char *kbuild_file(const char *dir);

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+
 /* The keywords of C (gnu11, x86-64) in clang's identifier table. */
 static const char *const keywords[] = {
 	"_Accum", "_Alignas", "_Alignof", "_Atomic", "_BitInt", "_Bool", "_Complex",

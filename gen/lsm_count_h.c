@@ -4,8 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lex.h"
+#include "alloc.h"
 #include "cond.h"
+#include "diag.h"
+#include "files.h"
+#include "lex.h"
 
 static const char *listed_name(const struct lsm_list *names, const char *kconfig)
 {
@@ -27,24 +30,6 @@ static char *name_from_macro(const char *macro)
 		if (*p >= 'A' && *p <= 'Z')
 			*p = (char)(*p - 'A' + 'a');
 	return s;
-}
-
-/*
- * The one Kconfig symbol an entry's condition tests, in the forms cpp reads as "this
- * symbol is set": IS_ENABLED(X), IS_BUILTIN(X), defined(X), defined X (and #ifdef X,
- * given as "defined X"). NULL for any other condition.
- */
-static const char *entry_symbol(const struct tok *v, unsigned a, unsigned b)
-{
-	unsigned n = b - a;
-
-	if (n == 4 && (tok_is(&v[a], "IS_ENABLED") || tok_is(&v[a], "IS_BUILTIN") ||
-		       tok_is(&v[a], "defined")) &&
-	    tok_is(&v[a + 1], "(") && tok_is(&v[a + 3], ")"))
-		return v[a + 2].text;
-	if (n == 2 && tok_is(&v[a], "defined"))
-		return v[a + 1].text;
-	return NULL;
 }
 
 static bool mentions_config(const struct tok *v, unsigned a, unsigned b)
@@ -72,74 +57,42 @@ static void add_entry(struct lsm_list *list, const struct lsm_list *names,
 	list->lsms[list->n++] = l;
 }
 
-/*
- * Read the entries as cpp would count them: each '#if' on one CONFIG_ symbol is an LSM;
- * '#if 0' hides what it holds (and '#else' shows it); a condition that is anything else
- * is refused with its place, since counting it as one symbol could count too few.
- */
-/*
- * The #if nesting lsm_count.h's directives are read under: per open conditional, 1 it
- * hides its branch, 2 an earlier branch was hidden, 3 a true constant hides its #else.
- */
-struct nesting {
-	unsigned char dead[64];
-	unsigned depth, hidden;
-};
-
-/* #if, #ifdef, #ifndef open, #else flips, #endif closes: 1 if d was #else or #endif (all
- * there is to it), 0 to read on, -1 when too deep (reported). */
-static int track_nesting(struct nesting *c, const struct tok *d, const char *path)
+/* Is the branch at this point of the #if nesting one cpp drops: a constant 0 around it? */
+static bool hidden(const struct cond_stack *c)
 {
-	bool opens = tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef");
+	long long v;
 
-	if (opens && c->depth == sizeof(c->dead)) {
-		error_at(path, d->line, d->col, "conditionals nested too deep");
-		return -1;
-	}
-	if (opens)
-		c->dead[c->depth++] = 0;
-	if (tok_is(d, "endif") && c->depth) {
-		c->hidden -= c->dead[--c->depth] == 1;
-		return 1;
-	}
-	if (tok_is(d, "else") && c->depth) {
-		/* '#if 0 ... #else': the #else branch is the live one, and the reverse */
-		if (c->dead[c->depth - 1] == 1)
-			c->hidden--, c->dead[c->depth - 1] = 2;
-		else if (c->dead[c->depth - 1] == 3)
-			c->hidden++, c->dead[c->depth - 1] = 1;
-		return 1;
-	}
-	return 0;
+	for (unsigned i = 0; i < c->n; i++)
+		if (c->v[i].branch && expr_constant(c->v[i].branch, &v) && !v)
+			return true;
+	return false;
 }
 
-/* The conditional directive at t->v[i] (up to next): the gate, a constant, or an entry. */
+/*
+ * The conditional directive at t->v[i] (up to next), already walked into c: the gate, a
+ * constant, or an entry. Read as cpp would count them: each '#if' or '#elif' on one
+ * CONFIG_ symbol is an LSM; a constant shows or hides what it holds; a condition that is
+ * anything else is refused with its place, since counting it as one symbol could count
+ * too few.
+ */
 static void read_conditional(struct lsm_list *list, const struct lsm_list *names,
-			     const struct tokens *t, unsigned i, unsigned next, struct nesting *c,
-			     const char *path)
+			     const struct tokens *t, unsigned i, unsigned next,
+			     const struct cond_stack *c, const char *path)
 {
 	const struct tok *d = &t->v[i + 1];
+	const struct expr *own = c->n ? c->v[c->n - 1].own : NULL;
+	long long v;
 
 	/* the gate: an #ifdef around the entries, not one
 	 * ('#ifdef X' '#define X_ENABLED') */
-	if (tok_is(d, "ifdef") && i + 3 == next && !list->gate && !list->n && !c->hidden &&
+	if (tok_is(d, "ifdef") && i + 3 == next && !list->gate && !list->n && !hidden(c) &&
 	    !(next + 1 < t->n && tok_is(&t->v[next], "#") && tok_is(&t->v[next + 1], "define"))) {
 		list->gate = xstrdup(t->v[i + 2].text);
 		return;
 	}
-	/* a constant condition: #if 0 hides, #if 1 shows (and hides its #else) */
-	if (tok_is(d, "if") && i + 3 == next && t->v[i + 2].kind == TOK_LITERAL &&
-	    strspn(t->v[i + 2].text, "0123456789") == strlen(t->v[i + 2].text)) {
-		bool zero = strspn(t->v[i + 2].text, "0") == strlen(t->v[i + 2].text);
-
-		c->dead[c->depth - 1] = zero ? 1 : 3;
-		c->hidden += zero;
+	if (!own || expr_constant(own, &v) || !mentions_config(t->v, i + 2, next) || hidden(c))
 		return;
-	}
-	if (!mentions_config(t->v, i + 2, next) || c->hidden)
-		return;
-	const char *sym = tok_is(d, "ifdef") && i + 3 == next ? t->v[i + 2].text :
-			  tok_is(d, "if") ? entry_symbol(t->v, i + 2, next) : NULL;
+	const char *sym = expr_tested_symbol(own);
 
 	if (!sym || strncmp(sym, "CONFIG_", 7)) {
 		char *cond = join_as_written(t->v, i + 2, next);
@@ -163,7 +116,7 @@ bool lsm_count_h_read(struct lsm_list *list, const char *path, const struct lsm_
 	if (!text)
 		return false;
 	struct tokens t = { 0 };
-	struct nesting c = { .depth = 0 };
+	struct cond_stack c = { 0 };
 
 	memset(list, 0, sizeof(*list));
 	list->source = xstrdup(path);
@@ -181,20 +134,18 @@ bool lsm_count_h_read(struct lsm_list *list, const char *path, const struct lsm_
 		if (i + 1 >= next)
 			continue;
 		const struct tok *d = &t.v[i + 1];
-		int tracked = track_nesting(&c, d, path);
 
-		if (tracked < 0)
-			break;
-		if (tracked || !(tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef") ||
-				 tok_is(d, "elif")))
-			continue;
-		read_conditional(list, names, &t, i, next, &c, path);
+		walk_directive(&c, &t, text, i, next, false);
+		if (tok_is(d, "if") || tok_is(d, "ifdef") || tok_is(d, "ifndef") ||
+		    tok_is(d, "elif") || tok_is(d, "elifdef") || tok_is(d, "elifndef"))
+			read_conditional(list, names, &t, i, next, &c, path);
 	}
 	bool ok = list->n > 0 && defines_max;
 
 	if (!ok && error_count() == before)
 		error_at(path, 0, 0, "not an lsm_count.h: it needs '#if IS_ENABLED(CONFIG_...)' "
 			 "entries and a definition of MAX_LSM_COUNT");
+	cond_stack_free(&c);
 	tokens_free(&t);
 	free(text);
 	return ok && error_count() == before && lsm_list_check(list);

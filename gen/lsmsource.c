@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "cond.h"
+#include "diag.h"
+#include "files.h"
+#include "strlist.h"
 #include "unit.h"
 
 /* Kernel hook names have up to 25 characters; generated names must fit in 100 columns. */
@@ -75,7 +79,6 @@ static char *initializer_name(const struct tokens *t, const char *text, unsigned
 	return NULL;
 }
 
-
 /*
  * The LSM a DEFINE_LSM(arg) = { ... } at token i of f names: its .name, or the .name of
  * the "struct lsm_id X = { ... }" its .id points to, in f or in a header f includes (as
@@ -110,11 +113,12 @@ struct walker {
 };
 
 static void add_entry(struct lsm_source *out, const char *hook, const char *function,
-		      const char *guard, const char *file, unsigned line, const char *unsure)
+		      const struct expr *guard, const char *file, unsigned line,
+		      const char *unsure)
 {
 	out->entries = xrealloc(out->entries, (out->n + 1) * sizeof(*out->entries));
 	out->entries[out->n++] = (struct impl_entry){
-		xstrdup(hook), xstrdup(function), *guard ? xstrdup(guard) : NULL, NULL,
+		xstrdup(hook), xstrdup(function), expr_copy(guard), NULL,
 		xstrdup(file), line, unsure ? xstrdup(unsure) : NULL,
 	};
 }
@@ -133,32 +137,25 @@ static void set_opaque(struct lsm_source *out, const char *file, unsigned line, 
  * symbol that the unit #defines or Kbuild passes with -D, which the .config does not
  * set (the entry keeps MAX_LSM_COUNT slots, with a warning at its place).
  */
-static char *defined_condition(const struct unit *u, const char *guard)
+static bool set_in_unit(const char *name, void *arg)
 {
+	const struct unit *u = arg;
 	unsigned count;
 
-	for (const char *p = guard; p && *p;) {
-		size_t n = ident_len(p);
+	return !strncmp(name, "CONFIG_", 7) &&
+	       (find_macro(u, name, &count) || (u->flags && strlist_has(&u->flags->defines, name)));
+}
 
-		if (!is_ident_start((unsigned char)*p)) {
-			p += n ? n : 1;		/* a number, or punctuation */
-			continue;
-		}
-		char *name = xstrndup(p, n);
-		bool defined = !strncmp(name, "CONFIG_", 7) && find_macro(u, name, &count);
-		bool flag = !strncmp(name, "CONFIG_", 7) && u->flags &&
-			    strlist_has(&u->flags->defines, name);
-		char *why = defined || flag ?
-			    xasprintf("its condition names %s, which %s", name,
-				      defined ? "a #define of the file sets" : "Kbuild's -D sets") :
-			    NULL;
+static char *defined_condition(const struct unit *u, const struct expr *guard)
+{
+	const char *name = guard ? expr_find_name(guard, set_in_unit, (void *)u) : NULL;
+	unsigned count;
 
-		free(name);
-		if (why)
-			return why;
-		p += n;
-	}
-	return NULL;
+	if (!name)
+		return NULL;
+	return xasprintf("its condition names %s, which %s", name,
+			 find_macro(u, name, &count) ? "a #define of the file sets" :
+			 "Kbuild's -D sets");
 }
 
 /*
@@ -166,20 +163,30 @@ static char *defined_condition(const struct unit *u, const char *guard)
  * is one name stands for that name (through any chain). NULL when the name is a macro of
  * another shape.
  */
+/*
+ * Follow object-like macros whose body is one name ("#define A B"), at most 16 hops: the
+ * last name reached goes to *name, and its macro is returned (NULL if none; *count of
+ * them).
+ */
+static const struct macro *follow_aliases(const struct unit *u, const char **name,
+					  unsigned *count)
+{
+	const struct macro *m = find_macro(u, *name, count);
+
+	for (unsigned hops = 0; m && *count == 1 && !m->function_like &&
+	     m->end == m->body + 1 && m->f->t.v[m->body].kind == TOK_IDENT && hops < 16; hops++) {
+		*name = m->f->t.v[m->body].text;
+		m = find_macro(u, *name, count);
+	}
+	return m;
+}
+
 static char *hook_name(const struct unit *u, const char *name)
 {
 	unsigned count;
-	const struct macro *m = find_macro(u, name, &count);
+	const struct macro *m = follow_aliases(u, &name, &count);
 
-	for (unsigned hops = 0; m && hops < 16; hops++) {
-		/* a function-like macro's name not followed by '(' is not expanded */
-		if (count == 1 && m->function_like)
-			break;
-		if (count != 1 || m->end != m->body + 1 || m->f->t.v[m->body].kind != TOK_IDENT)
-			return NULL;
-		name = m->f->t.v[m->body].text;
-		m = find_macro(u, name, &count);
-	}
+	/* a function-like macro's name not followed by '(' is not expanded */
 	return m && !(count == 1 && m->function_like) ? NULL : xstrdup(name);
 }
 
@@ -224,12 +231,14 @@ static bool alias_hooks(const struct unit *u, const struct macro *m, const struc
 }
 
 /* A use, at token i of f, of LSM_HOOK_INIT or of a macro that reaches it. */
-static unsigned registration(struct walker *w, const struct lexed *f, unsigned i, const char *guard)
+static unsigned registration(struct walker *w, const struct lexed *f, unsigned i,
+			     const struct expr *guard)
 {
 	const struct tokens *t = &f->t;
-	const char *name = t->v[i].text;
+	const char *name = t->v[i].text, *target = name;
 	unsigned line = t->v[i].line, count, nargs = 0;
-	const struct macro *m = find_macro(w->u, name, &count);
+	/* "#define ALIAS LSM_HOOK_INIT", through any chain of such: ALIAS(h, f) is an entry */
+	const struct macro *m = follow_aliases(w->u, &target, &count);
 	struct range *args = NULL;
 	unsigned close = i;
 	char *what = xasprintf("%s(...)", name);
@@ -239,14 +248,6 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 
 	if (call && !(nargs = macro_args(t, i + 1, &args, &close)))
 		close = t->n - 1;	/* unterminated: nothing after it is read */
-	/* "#define ALIAS LSM_HOOK_INIT", through any chain of such: ALIAS(h, f) is an entry */
-	const char *target = name;
-
-	for (unsigned hops = 0; count == 1 && !m->function_like && m->end == m->body + 1 &&
-	     m->f->t.v[m->body].kind == TOK_IDENT && hops < 16; hops++) {
-		target = m->f->t.v[m->body].text;
-		m = find_macro(w->u, target, &count);
-	}
 	bool direct = count == 0 && registers(target);
 	char *fn = NULL;
 
@@ -276,11 +277,20 @@ static unsigned registration(struct walker *w, const struct lexed *f, unsigned i
 	return close;
 }
 
-static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth);
+static void walk_file(struct walker *w, const char *path, const struct expr *outer,
+		      unsigned depth);
+
+/* The guard of what a file guarded by outer (an #include's) holds under its own g. */
+static struct expr *within(const struct expr *outer, struct expr *g)
+{
+	if (!outer || !g)
+		return g ? g : expr_copy(outer);
+	return expr_and(expr_paren(expr_copy(outer)), expr_paren(g));
+}
 
 /* One directive at [i, next) of f. */
 static void directive(struct walker *w, const struct lexed *f, unsigned i, unsigned next,
-		      struct cond_stack *conds, const char *outer, unsigned depth)
+		      struct cond_stack *conds, const struct expr *outer, unsigned depth)
 {
 	const struct tok *v = f->t.v;
 	struct lsm_source *out = w->out;
@@ -325,13 +335,10 @@ static void directive(struct walker *w, const struct lexed *f, unsigned i, unsig
 		set_opaque(out, f->path, v[i].line, what);
 		free(what);
 	} else if (inc && depth < MAX_INCLUDE_DEPTH) {
-		char *g = guard_text(conds);
-		char *both = *outer && g && *g ? xasprintf("(%s) && (%s)", outer, g) :
-			     xstrdup(*outer ? outer : g ? g : "");
+		struct expr *both = within(outer, cond_guard(conds));
 
 		walk_file(w, inc, both, depth + 1);
-		free(both);
-		free(g);
+		expr_free(both);
 	}
 	free(inc);
 }
@@ -358,7 +365,8 @@ static bool may_register(const struct unit *u, const struct lexed *f)
 }
 
 /* Walk one file of the unit under the guard its #include sits in ("" for the .c itself). */
-static void walk_file(struct walker *w, const char *path, const char *outer, unsigned depth)
+static void walk_file(struct walker *w, const char *path, const struct expr *outer,
+		      unsigned depth)
 {
 	const struct lexed *f = NULL;
 	struct cond_stack conds = { 0 };
@@ -370,8 +378,8 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 	/* a header with an include guard is read once, as cpp reads it */
 	if (depth && has_include_guard(f) && strlist_has(&w->out->headers, path))
 		return;
-	if (depth && !strlist_has(&w->out->headers, path))
-		strlist_add(&w->out->headers, path);
+	if (depth)
+		strlist_add_unique(&w->out->headers, path);
 	if (!may_register(w->u, f)) {
 		/* nothing here registers or names an LSM: its directives are all it holds */
 		for (unsigned d = 0; d < f->ndirectives; d++)
@@ -396,19 +404,15 @@ static void walk_file(struct walker *w, const char *path, const char *outer, uns
 		    tok_is(&v[i + 3], ")")) {
 			char *name = lsm_info_name(w->u, f, i + 4);
 
-			if (!strlist_has(&w->out->lsm_names, name))
-				strlist_add(&w->out->lsm_names, name);
+			strlist_add_unique(&w->out->lsm_names, name);
 			free(name);
 		}
 		if (v[i].kind == TOK_IDENT && reaches(w->u, v[i].text) &&
 		    strcmp(v[i].text, "LSM_HOOK")) {
-			char *g = guard_text(&conds);
-			char *both = *outer && g && *g ? xasprintf("(%s) && (%s)", outer, g) :
-				     xstrdup(*outer ? outer : g ? g : "");
+			struct expr *both = within(outer, cond_guard(&conds));
 
 			i = registration(w, f, i, both);
-			free(both);
-			free(g);
+			expr_free(both);
 		}
 	}
 	cond_stack_free(&conds);
@@ -436,26 +440,21 @@ bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
 	index_macros(&u);
 	mark_reaching(&u);
 	for (unsigned i = 0; i < u.nmacros; i++)
-		if (u.macros[i].reaches && !strlist_has(&out->macros, u.macros[i].name))
-			strlist_add(&out->macros, u.macros[i].name);
+		if (u.macros[i].reaches)
+			strlist_add_unique(&out->macros, u.macros[i].name);
 	for (unsigned i = 0; i < u.nmacros; i++)
-		if (u.macros[i].reaches && !strlist_has(&u.reaching, u.macros[i].name))
-			strlist_add(&u.reaching, u.macros[i].name);
+		if (u.macros[i].reaches)
+			strlist_add_unique(&u.reaching, u.macros[i].name);
 	u.walking = true;
-	walk_file(&w, path, "", 0);
+	walk_file(&w, path, NULL, 0);
 	unit_free(&u);
 	return true;
 }
 
 void lsm_source_free(struct lsm_source *s)
 {
-	for (unsigned i = 0; i < s->n; i++) {
-		free(s->entries[i].hook);
-		free(s->entries[i].function);
-		free(s->entries[i].guard);
-		free(s->entries[i].file);
-		free(s->entries[i].unsure);
-	}
+	for (unsigned i = 0; i < s->n; i++)
+		impl_entry_free(&s->entries[i]);
 	free(s->entries);
 	free(s->opaque);
 	strlist_free(&s->lsm_names);

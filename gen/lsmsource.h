@@ -4,6 +4,7 @@
 
 #include "impls.h"
 #include "kbuild.h"
+#include "strlist.h"
 
 /* What one LSM source file registers: its LSM_HOOK_INIT entries and DEFINE_LSM names. */
 struct lsm_source {

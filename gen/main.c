@@ -16,7 +16,7 @@
 #include "help.h"
 #include "json.h"
 #include "supervise.h"
-#include "util.h"
+#include "diag.h"
 
 #define LSMGEN_VERSION "0.1.0"
 
@@ -131,7 +131,7 @@ static const struct command {
 	  INPUTS "all-configs " DISPATCH SLOTS "output manifest templates stat quiet",
 	  "exit 1 with a summary and diffs when DIR is not what generate\n"
 	  "would write", usage_check },
-	{ "count", NULL, 0, NEED_CONFIG | NEED_FACTS | NEED_COUNT, cmd_count,
+	{ "count", NULL, 0, NEED_CONFIG | NEED_IMPLS | NEED_COUNT, cmd_count,
 	  "config kernel objtree lsms lsm-count-h explain",
 	  "print MAX_LSM_COUNT (--explain: each LSM and why it counts)", usage_count },
 	{ "diff", "A B", 2, NEED_CONFIG | NEED_HOOKS | NEED_COUNT, cmd_diff,
@@ -139,7 +139,7 @@ static const struct command {
 	  "hooks, defaults, guards and costs that differ between two models", usage_diff },
 	{ "stats", NULL, 0, NEED_ALL, cmd_stats, INPUTS SLOTS "dispatch json",
 	  "static calls, static keys and table bytes a configuration costs", usage_stats },
-	{ "impls", NULL, 0, NEED_TABLE_FACTS, cmd_impls, "kernel lsms lsm-count-h",
+	{ "impls", NULL, 0, NEED_TREE_IMPLS, cmd_impls, "kernel lsms lsm-count-h",
 	  "scan a kernel's security/ for which LSMs implement which hooks (JSON)", usage_impls },
 	{ "help", "CMD", 1, 0, cmd_help, "", "the options of one command", NULL },
 };
@@ -341,8 +341,7 @@ static int cmd_help(struct opts *o)
 
 	if (!o->nops || !c || !c->usage) {
 		if (o->nops && !c) {
-			fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n",
-				o->ops[0]);
+			error_at(NULL, 0, 0, "no command '%s'; see 'lsmgen --help'", o->ops[0]);
 			return EXIT_USAGE;
 		}
 		print_main_help(stdout);
@@ -398,7 +397,7 @@ int main(int argc, char **argv)
 	}
 	c = find_command(o.cmd);
 	if (!c) {
-		fprintf(stderr, "lsmgen: error: no command '%s'; see 'lsmgen --help'\n", o.cmd);
+		error_at(NULL, 0, 0, "no command '%s'; see 'lsmgen --help'", o.cmd);
 		return EXIT_USAGE;
 	}
 	parse_args(&o, c, argc, argv);

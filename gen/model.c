@@ -4,6 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "diag.h"
+#include "strlist.h"
+#include "tokens.h"
+
 static void free_values(struct model *m)
 {
 	for (unsigned i = 0; m->lsm_value && i < m->lsm_list.n; i++)
@@ -101,10 +106,10 @@ void hook_free(struct hook *h)
 	free(h->params);
 	free(h->name);
 	free(h->ret);
-	free(h->def);
-	free(h->guard);
+	expr_free(h->def);
+	expr_free(h->guard);
 	if (h->terms) {
-		strlist_free(&h->terms->sum);
+		exprlist_free(&h->terms->sum);
 		strlist_free(&h->terms->unsure);
 		free(h->terms);
 	}
@@ -214,27 +219,4 @@ struct hook *model_find_hook(const struct model *m, const char *name)
 		if (strcmp(m->hooks[i].name, name) == 0)
 			return &m->hooks[i];
 	return NULL;
-}
-
-bool is_safe_expression(const char *s)
-{
-	int depth = 0;
-
-	if (!*s || strstr(s, "/*") || strstr(s, "*/") || strstr(s, "//"))
-		return false;
-	for (; *s; s++) {
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"
-			    " +-~!()|&^<>*/%", *s))
-			return false;
-		/* shifts, not comparisons */
-		if (*s == '<' || *s == '>') {
-			if (s[1] != *s)
-				return false;
-			s++;
-		}
-		depth += (*s == '(') - (*s == ')');
-		if (depth < 0)
-			return false;
-	}
-	return depth == 0;
 }

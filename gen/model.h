@@ -5,7 +5,8 @@
 #include <stdbool.h>
 
 #include "config.h"
-#include "util.h"
+#include "expr.h"
+#include "strlist.h"
 
 /* One parameter of a hook, in the canonical spelling lsmgen emits. */
 struct param {
@@ -27,11 +28,11 @@ enum policy {
 struct hook {
 	char *name;
 	char *ret;		/* "int" or "void" */
-	char *def;		/* the default as written: "0", "-EOPNOTSUPP", "LSM_RET_VOID" */
+	struct expr *def;	/* the default: 0, -EOPNOTSUPP, LSM_RET_VOID */
 	bool is_void;
 	struct param *params;	/* none for a "void" parameter list */
 	unsigned nparams;
-	char *guard;		/* the preprocessor condition it sits under, or NULL */
+	struct expr *guard;	/* the preprocessor condition it sits under, or NULL */
 	unsigned line, col;
 	enum policy policy;
 	bool any_if_zero;	/* POLICY_LSMID: lsmid 0 selects the first filled slot */
@@ -47,7 +48,7 @@ struct hook {
  * the sum of those that hold, MAX_LSM_COUNT where an unsure one holds or always_unsure.
  */
 struct slot_terms {
-	struct strlist sum;	/* one per entry whose condition C can say */
+	struct exprlist sum;	/* one per entry whose condition C can say */
 	struct strlist unsure;	/* where any holds, the count is not known */
 	bool always_unsure;
 	bool lsm_twice;		/* an LSM has two entries: the count may pass MAX_LSM_COUNT */
@@ -148,12 +149,6 @@ void model_count(struct model *m, const struct config *cfg);
 const struct lsm *lsm_list_find(const struct lsm_list *list, const char *key, bool by_kconfig);
 /* Check an LSM list: LSM names and Kconfig symbols well formed and unique; report errors. */
 bool lsm_list_check(const struct lsm_list *list);
-/*
- * True if s is a constant expression lsmgen may emit: numbers, names, parentheses and the
- * arithmetic, bitwise and logical operators (no comparison, no comment, no string). The one
- * rule for hook defaults and --abstain-value.
- */
-bool is_safe_expression(const char *s);
 /* Free an LSM list's contents. */
 void lsm_list_free(struct lsm_list *list);
 /* The name of a policy as policies.json writes it. */

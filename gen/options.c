@@ -8,6 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "diag.h"
+#include "files.h"
+
 /* An option that changes nothing in this use: a usage error naming what it needs. */
 static void refuse_idle(const struct opts *o)
 {
@@ -21,16 +25,17 @@ static void refuse_idle(const struct opts *o)
 		usage_error(cmd, "--depfile-target names the target of --depfile FILE: give "
 			    "--depfile");
 	if (generates && b->impls && b->layout.slots != SLOTS_EXACT)
-		usage_error(cmd, "--impls gives the facts --slots exact counts from: add "
-			    "--slots exact");
+		usage_error(cmd, "--impls gives the implementer list --slots exact counts "
+			    "from: add --slots exact");
 	/* checked-in files record the fingerprint of the tree they were counted from */
 	if (generates && b->layout.all_configs && b->kernel && b->impls)
 		usage_error(cmd, "--all-configs --kernel counts from the tree, whose fingerprint "
-			    "the files record; facts from --impls may be another's: drop --impls");
+			    "the files record; an implementer list from --impls may be "
+			    "another's: drop --impls");
 	if (!strcmp(cmd, "stats") && b->impls && b->layout.slots == SLOTS_MAX)
-		usage_error(cmd, "--impls gives the facts exact slots count from, and --slots "
-			    "max counts none: drop one (without --slots, stats shows max and "
-			    "exact side by side)");
+		usage_error(cmd, "--impls gives the implementer list exact slots count from, "
+			    "and --slots max counts none: drop one (without --slots, stats "
+			    "shows max and exact side by side)");
 	/* the explanation is text for a reader: neither inside JSON nor under -q */
 	if (b->explain_slots && o->json)
 		usage_error(cmd, "--explain-slots prints text, and --json is for tools: give one "
@@ -123,7 +128,11 @@ static void judge_layout(struct opts *o)
 	struct build_opts *b = &o->b;
 	struct layout *l = &b->layout;
 
-	if (l->abstain && !is_safe_expression(l->abstain))
+	struct expr *abstain = l->abstain ? expr_from_text(l->abstain) : NULL;
+	bool safe = expr_is_safe(abstain);
+
+	expr_free(abstain);
+	if (l->abstain && !safe)
 		usage_error(o->cmd, "--abstain-value '%s' is not a constant expression",
 			    l->abstain);
 	if (l->runtime_lsm && l->dispatch == DISPATCH_SWITCH)

@@ -25,6 +25,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
+#include "files.h"
+#include "strlist.h"
 #include "tempfile.h"
 
 void output_add(struct output_set *s, const char *path, const char *text, size_t len,

@@ -2,7 +2,8 @@
 #ifndef LSMGEN_OUTPUT_H
 #define LSMGEN_OUTPUT_H
 
-#include "util.h"
+#include "buf.h"
+#include "strlist.h"
 
 /* One file of the set: where it goes and what it holds. */
 struct output {

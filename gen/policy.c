@@ -4,6 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "diag.h"
+#include "strlist.h"
+
 bool policy_apply(struct model *m, const struct policy_list *rules, const char *source,
 		  const struct strlist *table_hooks)
 {

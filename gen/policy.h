@@ -3,6 +3,7 @@
 #define LSMGEN_POLICY_H
 
 #include "model.h"
+#include "strlist.h"
 
 /* One rule of a policies file: a hook and how it is dispatched. */
 struct policy_rule {

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "report.h"
-#include "util.h"
+#include "alloc.h"
+#include "buf.h"
+#include "strlist.h"
 
 void report_count(const struct model *m)
 {
@@ -38,12 +40,18 @@ void report_hooks(const struct model *m)
 	for (unsigned i = 0; i < m->nhooks; i++) {
 		const struct hook *h = &m->hooks[i];
 
-		printf("%5u  %-4s  %-12s  %s(", h->line, h->ret, h->def, h->name);
+		char *def = expr_text(h->def);
+
+		printf("%5u  %-4s  %-12s  %s(", h->line, h->ret, def, h->name);
+		free(def);
 		for (unsigned k = 0; k < h->nparams; k++)
 			printf("%s%s", k ? ", " : "", h->params[k].decl);
 		printf("%s)", h->nparams ? "" : "void");
-		if (h->guard)
-			printf("  [%s]", h->guard);
+		char *guard = expr_comment_text(h->guard);
+
+		if (guard)
+			printf("  [%s]", guard);
+		free(guard);
 		putchar('\n');
 	}
 	printf("%u hooks: %u int, %u void\n", m->nhooks, nint, m->nhooks - nint);

@@ -1,5 +1,5 @@
 /*
- * scan.c: the implementer facts of a kernel tree. Every .c file under KDIR/security is
+ * scan.c: the implementer list of a kernel tree. Every .c file under KDIR/security is
  * read by lsmsource.c for its DEFINE_LSM/DEFINE_EARLY_LSM names and its registrations,
  * each under the #if conditions around it; each directory's Kbuild file says which files
  * are built only with some CONFIG_ symbol (kbuild.c). An entry belongs to the LSM its file
@@ -15,8 +15,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
+#include "diag.h"
 #include "kbuild.h"
 #include "lsmsource.h"
+#include "strlist.h"
 
 /* One source file and what it holds. */
 struct source {
@@ -76,8 +79,7 @@ static void scan_source(const char *dir, const char *name, char *path,
 	s.build_condition = kbuild_condition(dir, name);
 	strlist_add(deps, path);
 	for (unsigned k = 0; k < flags->files.n; k++)
-		if (!strlist_has(deps, flags->files.v[k]))
-			strlist_add(deps, flags->files.v[k]);
+		strlist_add_unique(deps, flags->files.v[k]);
 	t->v = xrealloc(t->v, (t->n + 1) * sizeof(*t->v));
 	t->v[t->n++] = s;
 }
@@ -149,8 +151,8 @@ static char *macro_value(const struct source *s, const char *name, struct strlis
 			for (unsigned k = 0; k < h.define_names.n && !found; k++)
 				if (!strcmp(h.define_names.v[k], name))
 					found = xstrdup(h.define_values.v[k]);
-			if (found && !strlist_has(deps, path))
-				strlist_add(deps, path);
+			if (found)
+				strlist_add_unique(deps, path);
 		}
 		lsm_source_free(&h);
 		free(path);
@@ -289,14 +291,12 @@ bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im
 			memset(e, 0, sizeof(*e));	/* moved */
 		}
 		for (unsigned k = 0; k < s->scan.headers.n; k++)
-			if (!strlist_has(deps, s->scan.headers.v[k]))
-				strlist_add(deps, s->scan.headers.v[k]);
+			strlist_add_unique(deps, s->scan.headers.v[k]);
 		free(unknown);
 	}
 	for (unsigned i = 0; i < t.n; i++)
 		for (unsigned k = 0; k < t.v[i].scan.macros.n; k++)
-			if (!strlist_has(&im->macros, t.v[i].scan.macros.v[k]))
-				strlist_add(&im->macros, t.v[i].scan.macros.v[k]);
+			strlist_add_unique(&im->macros, t.v[i].scan.macros.v[k]);
 	strlist_sort(&im->macros);
 	for (unsigned i = 0; i < t.n; i++) {
 		lsm_source_free(&t.v[i].scan);

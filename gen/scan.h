@@ -4,6 +4,7 @@
 
 #include "model.h"
 #include "slots.h"
+#include "strlist.h"
 
 /* Scan KDIR/security: every LSM_HOOK_INIT entry, its LSM, guard and file build condition. */
 bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im,

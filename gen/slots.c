@@ -10,7 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
 #include "clang.h"
+#include "diag.h"
+#include "strlist.h"
 
 enum verdict { V_NO, V_YES, V_UNSURE };
 
@@ -23,41 +26,22 @@ struct fate {
 	const char *why;
 };
 
-/* A condition can name only Kconfig symbols and the kconfig.h macros; anything else is unsure. */
-static bool only_kconfig(const char *expr)
-{
-	for (const char *p = expr; *p;) {
-		if (!is_ident_start(*p)) {
-			p++;
-			continue;
-		}
-		const char *s = p;
-		size_t n = ident_len(s);
-
-		p += n;
-
-		if (!(n > 7 && !strncmp(s, "CONFIG_", 7)) &&
-		    !(n == 7 && !strncmp(s, "defined", 7)) &&
-		    !(n == 10 && !strncmp(s, "IS_ENABLED", 10)) &&
-		    !(n == 10 && !strncmp(s, "IS_BUILTIN", 10)) &&
-		    !(n == 9 && !strncmp(s, "IS_MODULE", 9)) &&
-		    !(n == 12 && !strncmp(s, "IS_REACHABLE", 12)))
-			return false;
-	}
-	return true;
-}
-
 /* "A B" (the file is built when any is set) as C: IS_ENABLED(CONFIG_A) || ... */
-static void put_build_condition(struct buf *b, const char *bc)
+static struct expr *build_condition(const char *bc)
 {
 	struct strlist syms = { 0 };
+	struct expr *e = NULL;
 
 	strlist_split(&syms, bc, ' ');
-	buf_puts(b, syms.n > 1 ? "(" : "");
-	for (unsigned i = 0; i < syms.n; i++)
-		buf_printf(b, "%sIS_ENABLED(CONFIG_%s)", i ? " || " : "", syms.v[i]);
-	buf_puts(b, syms.n > 1 ? ")" : "");
+	for (unsigned i = 0; i < syms.n; i++) {
+		char *sym = xasprintf("CONFIG_%s", syms.v[i]);
+		struct expr *one = expr_call("IS_ENABLED", expr_name(sym));
+
+		e = e ? expr_or(e, one) : one;
+		free(sym);
+	}
 	strlist_free(&syms);
+	return syms.n > 1 ? expr_paren(e) : e;
 }
 
 /* Entries of l, then one per hook of the table when it registers them all or is opaque. */
@@ -78,12 +62,12 @@ static int counted_index(const struct model *m, const char *kconfig)
  * as it is known without the preprocessor: decided in *f, or its condition returned
  * (owned) for eval_conditions() to decide.
  */
-static char *fate_of(const struct model *m, const struct impl_lsm *l,
-		     const struct impl_entry *e, const struct config *cfg, struct fate *f)
+static struct expr *fate_of(const struct model *m, const struct impl_lsm *l,
+			    const struct impl_entry *e, const struct config *cfg, struct fate *f)
 {
 	int r = counted_index(m, l->kconfig);
 	bool enabled = config_is_enabled(cfg, l->kconfig);
-	struct buf b = { 0 };
+	struct expr *c = NULL;
 
 	if (l->unsure) {
 		f->v = V_UNSURE;
@@ -97,45 +81,64 @@ static char *fate_of(const struct model *m, const struct impl_lsm *l,
 		f->why = e ? e->unsure : l->opaque;
 	} else if (e) {
 		if (e->guard)
-			buf_printf(&b, "(%s)", e->guard);
+			c = expr_paren(expr_copy(e->guard));
 		if (e->build_condition) {
-			buf_puts(&b, b.len ? " && " : "");
-			put_build_condition(&b, e->build_condition);
+			struct expr *bc = build_condition(e->build_condition);
+
+			c = c ? expr_and(c, bc) : bc;
 		}
-		if (b.len && !only_kconfig(b.s)) {
+		if (c && !expr_only_kconfig(c)) {
 			f->v = V_UNSURE;
-			f->why = "its condition uses more than Kconfig symbols";
-			buf_free(&b);
+			f->why = expr_has_opaque(c) ? "its condition does not preprocess" :
+				 "its condition uses more than Kconfig symbols";
+			expr_free(c);
+			c = NULL;
 		}
 	}
-	return b.s;
+	return c;
 }
 
-/* Decide, in one preprocessor run, the fates whose condition is in exprs[]. */
-static void eval_fates(struct fate *f, char **exprs, unsigned n, const struct config *cfg)
+/* Evaluate, in one preprocessor run, the conditions of conds[] that are not NULL: 1, 0 or
+ * -1 (unsure) each; no condition (NULL) holds. */
+static signed char *eval_all(const struct expr *const *conds, unsigned n,
+			     const struct config *cfg)
 {
-	unsigned nexpr = 0;
-	unsigned *at = xcalloc(n ? n : 1, sizeof(*at));
-	const char **list = xcalloc(n ? n : 1, sizeof(*list));
+	signed char *res = xcalloc(n ? n : 1, 1);
+	const struct expr **some = xcalloc(n ? n : 1, sizeof(*some));
+	unsigned *at = xcalloc(n ? n : 1, sizeof(*at)), k = 0;
 
-	for (unsigned i = 0; i < n; i++)
-		if (exprs[i]) {
-			at[nexpr] = i;
-			list[nexpr++] = exprs[i];
+	for (unsigned i = 0; i < n; i++) {
+		res[i] = 1;
+		if (conds[i]) {
+			at[k] = i;
+			some[k++] = conds[i];
 		}
-	signed char *res = xcalloc(nexpr ? nexpr : 1, 1);
-
-	if (nexpr)
-		eval_conditions(list, nexpr, cfg, res);
-	for (unsigned i = 0; i < nexpr; i++) {
-		struct fate *x = &f[at[i]];
-
-		x->v = res[i] < 0 ? V_UNSURE : res[i] ? V_YES : V_NO;
-		x->why = res[i] < 0 ? "its condition does not preprocess" :
-			 res[i] ? "its condition holds" : "its condition does not hold";
 	}
+	signed char *got = xcalloc(k ? k : 1, 1);
+
+	if (k)
+		eval_conditions(some, k, cfg, got);
+	for (unsigned i = 0; i < k; i++)
+		res[at[i]] = got[i];
+	free(got);
 	free(at);
-	free(list);
+	free(some);
+	return res;
+}
+
+/* Decide the fates whose condition is in conds[]. */
+static void eval_fates(struct fate *f, struct expr **conds, unsigned n,
+		       const struct config *cfg)
+{
+	signed char *res = eval_all((const struct expr *const *)conds, n, cfg);
+
+	for (unsigned i = 0; i < n; i++) {
+		if (!conds[i])
+			continue;
+		f[i].v = res[i] < 0 ? V_UNSURE : res[i] ? V_YES : V_NO;
+		f[i].why = res[i] < 0 ? "its condition does not preprocess" :
+			   res[i] ? "its condition holds" : "its condition does not hold";
+	}
 	free(res);
 }
 
@@ -148,7 +151,7 @@ static struct fate *decide(const struct model *m, const struct impls *im,
 	for (unsigned i = 0; i < im->n; i++)
 		n += lsm_fates(m, &im->lsms[i]);
 	struct fate *f = xcalloc(n ? n : 1, sizeof(*f));
-	char **exprs = xcalloc(n ? n : 1, sizeof(*exprs));
+	struct expr **conds = xcalloc(n ? n : 1, sizeof(*conds));
 
 	for (unsigned i = 0; i < im->n; i++) {
 		const struct impl_lsm *l = &im->lsms[i];
@@ -158,13 +161,13 @@ static struct fate *decide(const struct model *m, const struct impls *im,
 
 			f[k] = (struct fate){ e ? e->hook : m->hooks[j - l->n].name, l, e, V_YES,
 					      "no condition" };
-			exprs[k] = fate_of(m, l, e, cfg, &f[k]);
+			conds[k] = fate_of(m, l, e, cfg, &f[k]);
 		}
 	}
-	eval_fates(f, exprs, n, cfg);
+	eval_fates(f, conds, n, cfg);
 	for (unsigned i = 0; i < n; i++)
-		free(exprs[i]);
-	free(exprs);
+		expr_free(conds[i]);
+	free(conds);
 	*nfates = n;
 	return f;
 }
@@ -248,7 +251,7 @@ bool slots_explain(struct model *m, const struct impls *im, const struct config 
 			xstrdup(f->v == V_YES ? "yes" : f->v == V_NO ? "no" : "??"),
 			xstrdup(f->lsm->name), f->e ? xstrdup(f->e->function) : NULL,
 			xstrdup(f->why),
-			f->e && f->e->guard ? xstrdup(f->e->guard) : NULL,
+			f->e ? expr_comment_text(f->e->guard) : NULL,
 			f->e && f->e->build_condition ? xstrdup(f->e->build_condition) : NULL,
 		};
 	}
@@ -258,97 +261,41 @@ bool slots_explain(struct model *m, const struct impls *im, const struct config 
 }
 
 /*
- * A guard as a C constant expression: defined(CONFIG_X) becomes IS_BUILTIN(CONFIG_X)
- * (the same for the bool symbols guards test), the kconfig.h macros stay. False if the
- * guard uses a symbol's value (#if CONFIG_X), which C cannot test when it is unset.
+ * Which guards do not preprocess at all: the per-configuration run takes them as unsure
+ * whatever the configuration, so the expression does too. An empty configuration is
+ * enough to tell. No guard (NULL) preprocesses.
  */
-static bool guard_as_c(const char *g, struct buf *out)
+static signed char *preprocessable(const struct expr *const *guards, unsigned n)
 {
-	for (const char *p = g; *p;) {
-		if (!is_ident_start(*p)) {
-			buf_putc(out, *p++);
-			continue;
-		}
-		const char *s = p;
-		size_t n = ident_len(s);
-
-		p += n;
-
-		if (n == 7 && !strncmp(s, "defined", 7)) {
-			const char *q = p + strspn(p, " \t");
-			bool paren = *q == '(';
-			const char *sym = paren ? q + 1 + strspn(q + 1, " \t") : q;
-			size_t len = ident_len(sym);
-
-			q = sym + len;
-			q += strspn(q, " \t");
-			if (!len || (paren && *q != ')'))
-				return false;
-			buf_printf(out, "IS_BUILTIN(%.*s)", (int)len, sym);
-			p = paren ? q + 1 : sym + len;
-		} else if (n > 7 && !strncmp(s, "CONFIG_", 7)) {
-			return false;	/* a value, not inside defined() or IS_*() */
-		} else {
-			/* IS_ENABLED(CONFIG_X) and its kin: the symbol inside is theirs */
-			const char *close = strchr(p, ')');
-
-			if (*p != '(' || !close)
-				return false;
-			buf_printf(out, "%.*s", (int)(close + 1 - s), s);
-			p = close + 1;
-		}
-	}
-	return true;
-}
-
-static void add_unique(struct strlist *l, const char *s)
-{
-	if (!strlist_has(l, s))
-		strlist_add(l, s);
-}
-
-/*
- * Which conditions do not preprocess at all: the per-configuration run takes them as
- * unsure whatever the configuration, so the expression does too. An empty configuration
- * is enough to tell.
- */
-static signed char *preprocessable(const char *const *exprs, unsigned n)
-{
-	signed char *res = xcalloc(n ? n : 1, 1);
 	struct config *none = config_none();
+	signed char *res = eval_all(guards, n, none);
 
-	if (n)
-		eval_conditions(exprs, n, none, res);
 	config_free(none);
 	return res;
 }
 
 /*
  * The term entry e of LSM l adds to LSM_SLOTS_<hook>, its LSM's count first: counts, the
- * #if around it (defined(X) as IS_BUILTIN(X)) and its file's Makefile condition. False
+ * #if around it (defined(X) as IS_BUILTIN(X)) and its file's Makefile condition. NULL
  * if no C expression can say it.
  */
-static bool entry_term(const struct impl_lsm *l, const struct impl_entry *e,
-		       const char *counts, struct buf *term)
+static struct expr *entry_term(const struct impl_lsm *l, const struct impl_entry *e)
 {
-	bool holds = true;
+	struct expr *term = expr_call("IS_ENABLED", expr_name(l->kconfig));
 
-	buf_puts(term, counts);
 	if (e->guard) {
-		holds = only_kconfig(e->guard);
-		if (holds) {
-			buf_puts(term, " && (");
-			holds = guard_as_c(e->guard, term);
-			buf_putc(term, ')');
+		struct expr *c = expr_only_kconfig(e->guard) ? expr_as_c(e->guard) : NULL;
+
+		if (!c) {
+			expr_free(term);
+			return NULL;
 		}
+		term = expr_and(term, expr_paren(c));
 	}
 	/* a file built by the LSM's own symbol adds nothing to the LSM's term */
-	if (holds && e->build_condition &&
-	    strcmp(e->build_condition, l->kconfig + strlen("CONFIG_"))) {
-		buf_puts(term, " && ");
-		put_build_condition(term, e->build_condition);
-	}
-	return holds;
+	if (e->build_condition && strcmp(e->build_condition, l->kconfig + strlen("CONFIG_")))
+		term = expr_and(term, build_condition(e->build_condition));
+	return term;
 }
 
 /* Each fate of LSM l (an entry, or a hook of an LSM that fills every hook) in its hook's
@@ -364,7 +311,7 @@ static void lsm_terms(struct model *m, const struct impls *im, const struct impl
 		const struct impl_entry *e = j < l->n ? &l->entries[j] : NULL;
 		struct hook *h = model_find_hook(m, e ? e->hook : m->hooks[j - l->n].name);
 		const char *unsure = e ? e->unsure : l->opaque;
-		struct buf term = { 0 };
+		struct expr *term = NULL;
 
 		if (!h)
 			continue;	/* the table has no such hook */
@@ -374,21 +321,20 @@ static void lsm_terms(struct model *m, const struct impls *im, const struct impl
 			t->always_unsure = true;
 		} else if (!listed || unsure) {
 			/* built but not counted, or what it registers here is not known */
-			add_unique(&t->unsure, counts);
-		} else if (e && !(ok[j] >= 0 && entry_term(l, e, counts, &term))) {
+			strlist_add_unique(&t->unsure, counts);
+		} else if (e && !(ok[j] >= 0 && (term = entry_term(l, e)))) {
 			warn_at(e->file ? e->file : im->source, e->line, 0,
 				"%s: %s of LSM '%s' has a condition no C expression can say: "
 				"LSM_SLOTS_%s is MAX_LSM_COUNT when %s is set", h->name,
 				e->function, l->name, h->name, l->kconfig);
-			add_unique(&t->unsure, counts);
+			strlist_add_unique(&t->unsure, counts);
 		} else {
 			if (!e)
-				buf_puts(&term, counts);
+				term = expr_call("IS_ENABLED", expr_name(l->kconfig));
 			t->lsm_twice |= strlist_has(&filled, h->name);
 			strlist_add(&filled, h->name);
-			strlist_add(&t->sum, term.s);
+			exprlist_add(&t->sum, term);
 		}
-		buf_free(&term);
 	}
 	strlist_free(&filled);
 	free(counts);
@@ -411,7 +357,7 @@ static void lsms_without_entries(struct model *m, const struct impls *im)
 		warn_at(im->source, 0, 0, "LSM '%s' (%s) has no entries here: where it is built, "
 			"every hook keeps MAX_LSM_COUNT slots", lsm->name, lsm->kconfig);
 		for (unsigned i = 0; i < m->nhooks; i++)
-			add_unique(&m->hooks[i].terms->unsure, counts);
+			strlist_add_unique(&m->hooks[i].terms->unsure, counts);
 		free(counts);
 	}
 }
@@ -423,13 +369,12 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 	/* every guard that may count, preprocessed once to find the ones that do not */
 	for (unsigned i = 0; i < im->n; i++)
 		nexpr += im->lsms[i].n;
-	const char **exprs = xcalloc(nexpr ? nexpr : 1, sizeof(*exprs));
+	const struct expr **guards = xcalloc(nexpr ? nexpr : 1, sizeof(*guards));
 
 	for (unsigned i = 0; i < im->n; i++)
 		for (unsigned j = 0; j < im->lsms[i].n; j++)
-			exprs[k++] = im->lsms[i].entries[j].guard ?
-				     im->lsms[i].entries[j].guard : "1";
-	signed char *ok = preprocessable(exprs, nexpr);
+			guards[k++] = im->lsms[i].entries[j].guard;
+	signed char *ok = preprocessable(guards, nexpr);
 
 	for (unsigned i = 0; i < m->nhooks; i++)
 		m->hooks[i].terms = xcalloc(1, sizeof(*m->hooks[i].terms));
@@ -445,7 +390,7 @@ bool slots_all_configs(struct model *m, const struct impls *im)
 			    h->terms->sum.n;
 		h->slots_unsure = unsure;
 	}
-	free(exprs);
+	free(guards);
 	free(ok);
 	return true;
 }

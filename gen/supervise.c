@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "supervise.h"
-#include "util.h"
+#include "diag.h"
 
 /* The signals a user or make sends to stop lsmgen: the work gets them and cleans up. */
 static const int stop_signals[] = {
@@ -71,8 +71,7 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	while (waitpid(work, &status, 0) < 0) {
 		if (errno != EINTR) {
-			fprintf(stderr, "lsmgen: error: waiting for the work: %s\n",
-				strerror(errno));
+			error_at(NULL, 0, 0, "waiting for the work: %s", strerror(errno));
 			return EXIT_USAGE;
 		}
 	}
@@ -86,9 +85,8 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 		signal(sig, SIG_DFL);
 		raise(sig);
 	}
-	fprintf(stderr, "lsmgen: error: the work was killed by signal %d (%s): out of memory "
-		"or threads, or a failure inside libclang (outputs are replaced whole or not "
-		"at all)\n",
-		sig, strsignal(sig));
+	error_at(NULL, 0, 0, "the work was killed by signal %d (%s): out of memory or threads, "
+		 "or a failure inside libclang (outputs are replaced whole or not at all)",
+		 sig, strsignal(sig));
 	return EXIT_USAGE;
 }

@@ -1,5 +1,9 @@
 /* template.c: parse, check and render the templates that give the emitted C its shape. */
 #include "template.h"
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
+#include "tokens.h"
 #include "tvalues.h"
 
 #include <stdarg.h>

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 
 #include "tvalues.h"
-#include "util.h"
+#include "buf.h"
 
 struct template;
 

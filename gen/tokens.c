@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+
 void tokens_free(struct tokens *t)
 {
 	for (unsigned i = 0; !t->texts && i < t->n; i++)
@@ -102,4 +105,19 @@ unsigned macro_args(const struct tokens *t, unsigned open, struct range **args,
 	free(v);
 	*args = NULL;
 	return 0;
+}
+
+bool is_ident_start(int c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+size_t ident_len(const char *s)
+{
+	return strspn(s, "_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789");
+}
+
+bool is_identifier(const char *s)
+{
+	return s && is_ident_start(*s) && !s[ident_len(s)];
 }

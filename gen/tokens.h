@@ -1,8 +1,10 @@
-/* tokens.h: C tokens as lexed (clang.c), joined back into text, and macro arguments split. */
+/* tokens.h: C tokens as lexed (lex.c), joined back into text, macro arguments split, and
+ * what makes an identifier. */
 #ifndef LSMGEN_TOKENS_H
 #define LSMGEN_TOKENS_H
 
-#include "util.h"
+#include <stdbool.h>
+#include <stddef.h>
 
 enum tok_kind { TOK_PUNCT, TOK_KEYWORD, TOK_IDENT, TOK_LITERAL };
 
@@ -39,5 +41,12 @@ unsigned token_index(const struct tokens *t, unsigned off);
  */
 unsigned macro_args(const struct tokens *t, unsigned open, struct range **args,
 		    unsigned *close);
+
+/* True if c can start a C identifier ([A-Za-z_]). */
+bool is_ident_start(int c);
+/* The length of the run of identifier characters ([A-Za-z0-9_]) at s. */
+size_t ident_len(const char *s);
+/* True if s is a C identifier. */
+bool is_identifier(const char *s);
 
 #endif

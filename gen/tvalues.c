@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util.h"
-
+#include "alloc.h"
 
 static struct tv *tv_new(enum tv_kind kind)
 {

@@ -10,8 +10,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "alloc.h"
 #include "cond.h"
+#include "files.h"
 #include "lex.h"
+#include "strlist.h"
 
 /*
  * What the run knows of each path it met, in an open-addressed table: whether it is a
@@ -336,7 +339,6 @@ void mark_reaching(struct unit *u)
 		}
 	}
 }
-
 
 /*
  * #define and #undef at token i of f, in the order cpp reads them: a macro applies from

@@ -8,7 +8,7 @@
 
 #include "kbuild.h"
 #include "tokens.h"
-#include "util.h"
+#include "strlist.h"
 
 /* #include "x.h" followed this deep, as gcc does (its limit): a cycle of headers without
  * include guards ends there, with a warning (gcc stops with an error). */

@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "buf.h"
+
 static void wrap_one(struct buf *out, const char *line, size_t n, unsigned width,
 		     unsigned base);
 

@@ -2,7 +2,7 @@
 #ifndef LSMGEN_WRAP_H
 #define LSMGEN_WRAP_H
 
-#include "util.h"
+#include "buf.h"
 
 /* Break lines longer than width at ", " inside parentheses, kernel style. */
 void wrap_lines(struct buf *text, unsigned width);

@@ -11,7 +11,7 @@
 
 #include "clang.h"
 #include "lex.h"
-#include "util.h"
+#include "files.h"
 
 static const char *const kinds[] = { "punct", "keyword", "ident", "literal" };
 

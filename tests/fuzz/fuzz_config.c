@@ -3,7 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "buf.h"
 #include "config.h"
+#include "diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

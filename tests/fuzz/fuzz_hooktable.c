@@ -2,6 +2,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "diag.h"
 #include "hooktable.h"
 
 static const char config[] =

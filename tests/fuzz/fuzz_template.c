@@ -7,10 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alloc.h"
+#include "buf.h"
+#include "diag.h"
 #include "emit.h"
-#include "wrap.h"
 #include "hooktable.h"
 #include "template.h"
+#include "wrap.h"
 
 static const char table[] =
 	"LSM_HOOK(int, -EOPNOTSUPP, inode_getsecurity, struct inode *inode, const char *name,\n"
