@@ -47,7 +47,11 @@ unsigned directive_end(const struct tokens *t, const char *text, unsigned i)
 				p = close + 1;
 				continue;
 			}
-			/* a // comment runs to the end of the line, which ends the directive */
+			/* a // comment runs to the end of the line (no block comment opens in it),
+			 * which ends the directive */
+			if (p + 1 < q && p[0] == '/' && p[1] == '/')
+				while (p + 1 < q && !(p[1] == '\n' && !continued(text, p + 1)))
+					p++;
 			newline = *p == '\n' && !continued(text, p);
 		}
 		if (newline)
