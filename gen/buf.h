@@ -2,7 +2,6 @@
 #ifndef LSMGEN_BUF_H
 #define LSMGEN_BUF_H
 
-#include <stdbool.h>
 #include <stddef.h>
 
 /* A growable byte buffer, always NUL-terminated. */

@@ -2,8 +2,8 @@
 #ifndef LSMGEN_COND_H
 #define LSMGEN_COND_H
 
-#include "clang.h"
 #include "expr.h"
+#include "tokens.h"
 
 /* The stack of open conditionals while walking the table's directives. */
 struct cond {

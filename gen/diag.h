@@ -2,8 +2,6 @@
 #ifndef LSMGEN_DIAG_H
 #define LSMGEN_DIAG_H
 
-#include <stdbool.h>
-
 /* Exit statuses: bad input or stale output, and usage or environment errors. */
 enum {
 	EXIT_INPUT = 1,

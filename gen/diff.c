@@ -1,7 +1,6 @@
 /* diff.c: compare two models hook by hook, and say it the way a reviewer reads it. */
 #include "diff.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -3,7 +3,6 @@
  * bytes, named by its base name less a ".tmpl" suffix, and embedded_find() to look one up.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 int main(int argc, char **argv)

@@ -5,7 +5,7 @@
 #include "diff.h"
 #include "model.h"
 #include "policy.h"
-#include "slots.h"
+#include "impls.h"
 
 /* Read an LSM list ({"gate": ..., "lsms": [{"name", "kconfig"}...]}) from text. */
 bool json_read_lsm_list(struct lsm_list *list, const char *source, const char *text,

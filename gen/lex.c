@@ -6,7 +6,6 @@
  */
 #include "lex.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "alloc.h"

@@ -2,8 +2,8 @@
 #ifndef LSMGEN_SCAN_H
 #define LSMGEN_SCAN_H
 
+#include "impls.h"
 #include "model.h"
-#include "slots.h"
 #include "strlist.h"
 
 /* Scan KDIR/security: every LSM_HOOK_INIT entry, its LSM, guard and file build condition. */
