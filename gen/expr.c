@@ -252,7 +252,7 @@ struct expr *expr_from_text(const char *text)
 	size_t len = strlen(text), at = 0;
 	bool blank = true;
 
-	lex_c(text, len, &t);
+	lex_source(text, len, &t);
 	/* only blanks between the tokens: a comment or a line break is not an expression */
 	for (unsigned i = 0; i <= t.n && blank; i++) {
 		size_t to = i < t.n ? t.v[i].off : len;

@@ -340,7 +340,7 @@ static char *every_branch(const char *text, size_t len, struct tokens *t)
 						    "elifndef", "else", "endif" };
 	char *copy;
 
-	lex_c(text, len, t);
+	lex_source(text, len, t);
 	copy = xstrndup(text, len);
 	for (unsigned i = 0; i + 1 < t->n; i++) {
 		bool cond = false;
@@ -500,7 +500,7 @@ bool hooktable_fingerprint(const char *path, char sha256[65], unsigned *nhooks,
 		return false;
 	sha256_hex(text, len, sha256);
 	/* the entries as the lexer sees them, every branch: what the reader reads */
-	lex_c(text, len, &t);
+	lex_source(text, len, &t);
 	*nhooks = 0;
 	for (unsigned i = 0; i + 1 < t.n; i++) {
 		struct range *f = NULL;

@@ -626,3 +626,20 @@ void lex_c(const char *s, size_t len, struct tokens *out)
 		pos = end;
 	}
 }
+
+void lex_source(const char *text, size_t len, struct tokens *out)
+{
+	static const char *const digraphs[][2] = {
+		{ "%:%:", "##" }, { "%:", "#" }, { "<:", "[" }, { ":>", "]" }, { "<%", "{" },
+		{ "%>", "}" },
+	};
+
+	lex_c(text, len, out);
+	for (unsigned i = 0; i < out->n; i++) {
+		struct tok *t = &out->v[i];
+
+		for (size_t k = 0; k < sizeof(digraphs) / sizeof(*digraphs); k++)
+			if (t->kind == TOK_PUNCT && !strcmp(t->text, digraphs[k][0]))
+				t->text = (char *)digraphs[k][1];	/* texts is one block */
+	}
+}

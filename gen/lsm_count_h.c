@@ -121,7 +121,7 @@ bool lsm_count_h_read(struct lsm_list *list, const char *path, const struct lsm_
 	memset(list, 0, sizeof(*list));
 	list->source = xstrdup(path);
 	/* Only the tokens matter: <linux/args.h> and friends need not exist. */
-	lex_c(text, len, &t);
+	lex_source(text, len, &t);
 	bool defines_max = false;
 
 	for (unsigned i = 0; i + 2 < t.n; i++)

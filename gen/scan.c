@@ -20,6 +20,7 @@
 #include "kbuild.h"
 #include "lsmsource.h"
 #include "strlist.h"
+#include "unit.h"
 
 /* One source file and what it holds. */
 struct source {
@@ -67,7 +68,8 @@ static void scan_source(const char *dir, const char *name, char *path,
 	struct source s;
 
 	memset(&s, 0, sizeof(s));
-	if (!lsm_source_scan(path, flags, &s.scan) ||
+	/* a unit whose text says no word that registers is not lexed at all */
+	if (!unit_may_register(path, flags) || !lsm_source_scan(path, flags, &s.scan) ||
 	    !(s.scan.n || s.scan.lsm_names.n || s.scan.all_hooks || s.scan.opaque)) {
 		lsm_source_free(&s.scan);
 		free(path);

@@ -26,6 +26,10 @@ static struct known {
 	bool stated, regular;
 	bool read;
 	struct lexed *lexed;	/* NULL when unreadable */
+	bool glanced;
+	struct glance *glance;	/* NULL when unreadable */
+	char *text;		/* read by the glance, for the lexer to take */
+	size_t len;
 } *known;
 static size_t nknown, known_size;
 
@@ -85,6 +89,25 @@ static bool is_regular(const char *path)
 	return k->regular;
 }
 
+/* The local header "name" (n bytes) of a file at from, found as cpp finds it: beside it
+ * first, then in Kbuild's -I directories in order; NULL if none. */
+static char *find_local(const struct kbuild_flags *flags, const char *from, const char *name,
+			size_t n)
+{
+	const char *slash = strrchr(from, '/');
+	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - from + 1) : 0, from, (int)n,
+			       name);
+
+	for (unsigned k = 0; !is_regular(path) && flags && k < flags->include_dirs.n; k++) {
+		free(path);
+		path = xasprintf("%s/%.*s", flags->include_dirs.v[k], (int)n, name);
+	}
+	if (is_regular(path))
+		return path;
+	free(path);
+	return NULL;
+}
+
 /*
  * The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL:
  * found as cpp finds it, beside f first, then in Kbuild's -I directories in order.
@@ -96,20 +119,7 @@ char *local_include(const struct unit *u, const struct lexed *f, unsigned i, uns
 	if (i + 3 != end || !tok_is(&v[i + 1], "include") || v[i + 2].kind != TOK_LITERAL ||
 	    v[i + 2].text[0] != '"')
 		return NULL;
-	const char *slash = strrchr(f->path, '/');
-	int n = (int)strlen(v[i + 2].text) - 2;
-	const char *name = v[i + 2].text + 1;
-	char *path = xasprintf("%.*s%.*s", slash ? (int)(slash - f->path + 1) : 0, f->path, n,
-			       name);
-
-	for (unsigned k = 0; !is_regular(path) && u->flags && k < u->flags->include_dirs.n; k++) {
-		free(path);
-		path = xasprintf("%s/%.*s", u->flags->include_dirs.v[k], n, name);
-	}
-	if (is_regular(path))
-		return path;
-	free(path);
-	return NULL;
+	return find_local(u->flags, f->path, v[i + 2].text + 1, strlen(v[i + 2].text) - 2);
 }
 
 static void add_define(struct unit *u, unsigned file, unsigned i, unsigned end)
@@ -135,6 +145,45 @@ static void add_define(struct unit *u, unsigned file, unsigned i, unsigned end)
 	u->macros[u->nmacros++] = m;
 }
 
+/* The first w (n bytes, n > 0) in [p, end), or NULL. */
+static const char *find(const char *p, const char *end, const char *w, size_t n)
+{
+	for (; n && (p = memchr(p, w[0], (size_t)(end - p))) && (size_t)(end - p) >= n; p++)
+		if (!memcmp(p, w, n))
+			return p;
+	return NULL;
+}
+
+static bool ident_char(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/*
+ * Could text register a hook or name an LSM: does it say LSM_HOOK, DEFINE_LSM or
+ * DEFINE_EARLY_LSM (in comments too: a superset), or splice a name across lines, which
+ * the lexer joins and no search of the text finds ("LSM_\" then "HOOK_INIT")?
+ */
+static bool says_lsm_words(const char *text, size_t len)
+{
+	const char *end = text + len;
+
+	/* each says "LSM" */
+	for (const char *p = text; (p = find(p, end, "LSM", 3)); p++)
+		if ((end - p >= 8 && !memcmp(p, "LSM_HOOK", 8)) ||
+		    (p - text >= 7 && !memcmp(p - 7, "DEFINE_", 7)) ||
+		    (p - text >= 13 && !memcmp(p - 13, "DEFINE_EARLY_", 13)))
+			return true;
+	for (const char *p = text; (p = memchr(p, '\\', (size_t)(end - p))); p++) {
+		const char *n = p + 1 + (p + 1 < end && p[1] == '\r');
+
+		if (n + 1 < end && *n == '\n' && p > text && ident_char(p[-1]) && ident_char(n[1]))
+			return true;
+	}
+	return false;
+}
+
 /* The file at path as lexed, once per run (units share it); NULL if unreadable. */
 static const struct lexed *lex_once(const char *path)
 {
@@ -144,8 +193,11 @@ static const struct lexed *lex_once(const char *path)
 	if (k->read)
 		return k->lexed;
 	k->read = true;
-	char *text = read_file(path, &len);
+	char *text = k->text ? k->text : read_file(path, &len);
 
+	if (k->text)
+		len = k->len;
+	k->text = NULL;		/* the lexed file owns it now */
 	if (!text)
 		return NULL;
 	struct lexed *f = k->lexed = xcalloc(1, sizeof(*k->lexed));
@@ -153,7 +205,7 @@ static const struct lexed *lex_once(const char *path)
 	f->path = xstrdup(path);
 	f->text = text;
 	f->len = len;
-	lex_c(text, len, &f->t);
+	lex_source(text, len, &f->t);
 	/* the directives, found as the walk finds them: a '#' that starts one */
 	for (unsigned i = 0, next = 0; i < f->t.n; i++) {
 		if (!tok_is(&f->t.v[i], "#") || i < next)
@@ -164,20 +216,129 @@ static const struct lexed *lex_once(const char *path)
 		f->directives[f->ndirectives][0] = i;
 		f->directives[f->ndirectives++][1] = next;
 	}
-	f->lsm_words = lexed_mentions(f, "LSM_HOOK") || lexed_mentions(f, "DEFINE_LSM") ||
-		       lexed_mentions(f, "DEFINE_EARLY_LSM");
+	f->lsm_words = says_lsm_words(text, len);
 	return f;
 }
 
 bool lexed_mentions(const struct lexed *f, const char *word)
 {
-	size_t n = strlen(word);
+	return find(f->text, f->text + f->len, word, strlen(word)) != NULL;
+}
 
-	for (const char *p = f->text, *end = f->text + f->len;
-	     n && (p = memchr(p, word[0], (size_t)(end - p))) && (size_t)(end - p) >= n; p++)
-		if (!memcmp(p, word, n))
+/* What a look at a file's text says, before any lexing. */
+struct glance {
+	bool words;	/* it may register or name an LSM: a word that does, or a name
+			 * spliced across lines, which no text search finds */
+	bool unsure;	/* an #include its text alone does not say (a comment or a macro) */
+	struct strlist includes;	/* the x of each #include "x", in #if 0 too */
+};
+
+/* Past blanks, comments and line splices at p, as the preprocessor skips them inside a
+ * line. */
+static const char *skip_blanks(const char *p, const char *end)
+{
+	while (p < end) {
+		if (*p == ' ' || *p == '\t') {
+			p++;
+		} else if (*p == '\\' && p + 1 < end && (p[1] == '\n' || p[1] == '\r')) {
+			p += 2 + (p[1] == '\r' && p + 2 < end && p[2] == '\n');
+		} else if (*p == '/' && p + 1 < end && p[1] == '*') {
+			const char *close = find(p + 2, end, "*/", 2);
+
+			p = close ? close + 2 : end;
+		} else {
+			break;
+		}
+	}
+	return p;
+}
+
+/* The quoted name of each "#include", as the text says it (in #if 0 and comments too);
+ * unsure where the text alone cannot say it (#include MACRO). */
+static void glance_includes(const char *s, size_t len, struct glance *g)
+{
+	const char *end = s + len;
+
+	for (const char *p = s; p < end; p++) {
+		/* the next '#', or its digraph "%:" */
+		const char *hash = memchr(p, '#', (size_t)(end - p));
+		const char *digraph = find(p, hash ? hash : end, "%:", 2);
+
+		if (!hash && !digraph)
+			break;
+		p = digraph ? digraph + 1 : hash;
+		const char *w = skip_blanks(p + 1, end);
+
+		if ((size_t)(end - w) < 7 || memcmp(w, "include", 7) ||
+		    (w + 7 < end && ident_char(w[7])))
+			continue;
+		const char *r = skip_blanks(w + 7, end);
+		const char *close = r < end && *r == '"' ?
+				    memchr(r + 1, '"', (size_t)(end - r - 1)) : NULL;
+
+		if (r < end && *r == '<')
+			continue;	/* a system header: the scan reads local ones */
+		if (close && !memchr(r + 1, '\n', (size_t)(close - r - 1))) {
+			char *name = xstrndup(r + 1, (size_t)(close - r - 1));
+
+			strlist_add_unique(&g->includes, name);
+			free(name);
+		} else {
+			g->unsure = true;
+		}
+	}
+}
+
+static struct glance *glance_at(const char *path)
+{
+	struct known *k = know(path);
+
+	if (k->glanced)
+		return k->glance;
+	k->glanced = true;
+	if (k->read)
+		k->text = NULL;		/* lexed already: read its text there */
+	const struct lexed *f = k->read ? k->lexed : NULL;
+	const char *text = f ? f->text : k->read ? NULL : (k->text = read_file(path, &k->len));
+	size_t len = f ? f->len : k->len;
+
+	if (!text)
+		return NULL;
+	struct glance *g = k->glance = xcalloc(1, sizeof(*g));
+
+	g->words = says_lsm_words(text, len);
+	glance_includes(text, len, g);
+	return g;
+}
+
+/* unit_may_register() of path and the local headers it reaches, each looked at once. */
+static bool closure_may_register(const char *path, const struct kbuild_flags *flags,
+				 struct strlist *seen)
+{
+	if (!strlist_add_unique(seen, path))
+		return false;
+	const struct glance *g = glance_at(path);
+
+	if (!g || g->words || g->unsure)
+		return true;	/* unreadable: the scan says so */
+	for (unsigned i = 0; i < g->includes.n; i++) {
+		char *inc = find_local(flags, path, g->includes.v[i], strlen(g->includes.v[i]));
+		bool may = inc && closure_may_register(inc, flags, seen);
+
+		free(inc);
+		if (may)
 			return true;
+	}
 	return false;
+}
+
+bool unit_may_register(const char *path, const struct kbuild_flags *flags)
+{
+	struct strlist seen = { 0 };
+	bool may = closure_may_register(path, flags, &seen);
+
+	strlist_free(&seen);
+	return may;
 }
 
 void unit_forget_files(void)
@@ -192,6 +353,11 @@ void unit_forget_files(void)
 			free(f->directives);
 			free(f);
 		}
+		if (known[i].glance) {
+			strlist_free(&known[i].glance->includes);
+			free(known[i].glance);
+		}
+		free(known[i].text);
 		free(known[i].path);
 	}
 	free(known);

@@ -51,6 +51,12 @@ struct unit {
 
 /* The local header a '#include "x"' directive at tokens [i, end) of f names, or NULL. */
 char *local_include(const struct unit *u, const struct lexed *f, unsigned i, unsigned end);
+/*
+ * Could the unit of path register a hook or name an LSM? False only when neither it nor
+ * any local header its text includes says LSM_HOOK, DEFINE_LSM or DEFINE_EARLY_LSM (or
+ * splices a name): no registration is then possible, and the unit need not be lexed.
+ */
+bool unit_may_register(const char *path, const struct kbuild_flags *flags);
 /* Lex path and, through its quoted includes, every local header it reaches. */
 bool gather(struct unit *u, const char *path, unsigned depth);
 /* Once every file is gathered: the macros by name, and which reach LSM_HOOK_INIT. */
