@@ -116,7 +116,9 @@ static char *resolve(const char *path)
 	return b.s ? b.s : xstrdup("/");
 }
 
-static struct identity identify(const char *path)
+/* What path is: its device and inode if it exists, and its resolved path if it does not
+ * or with_real (what a file that does not exist yet is compared by). */
+static struct identity identify(const char *path, bool with_real)
 {
 	struct identity id = { 0 };
 	struct stat st;
@@ -126,7 +128,7 @@ static struct identity identify(const char *path)
 		id.dev = st.st_dev;
 		id.ino = st.st_ino;
 	}
-	id.real = resolve(path);
+	id.real = with_real || !id.exists ? resolve(path) : NULL;
 	return id;
 }
 
@@ -140,10 +142,16 @@ static bool same_file(const struct identity *a, const struct identity *b)
 bool output_refuse_aliases(const struct output_set *s, const struct strlist *inputs)
 {
 	struct identity *out = xcalloc(s->n ? s->n : 1, sizeof(*out));
-	bool ok = true;
+	struct identity *in = xcalloc(inputs->n ? inputs->n : 1, sizeof(*in));
+	bool ok = true, missing = false;
 
-	for (unsigned i = 0; i < s->n; i++)
-		out[i] = identify(s->v[i].path);
+	for (unsigned i = 0; i < s->n; i++) {
+		out[i] = identify(s->v[i].path, true);
+		missing |= !out[i].exists;
+	}
+	/* an input is compared with an output that does not exist yet by its path */
+	for (unsigned k = 0; k < inputs->n; k++)
+		in[k] = identify(inputs->v[k], missing);
 	for (unsigned i = 0; i < s->n && ok; i++) {
 		for (unsigned j = 0; j < i && ok; j++)
 			if (same_file(&out[i], &out[j])) {
@@ -152,21 +160,20 @@ bool output_refuse_aliases(const struct output_set *s, const struct strlist *inp
 					 "output its own path", s->v[j].what, s->v[i].what);
 				ok = false;
 			}
-		for (unsigned k = 0; k < inputs->n && ok; k++) {
-			struct identity in = identify(inputs->v[k]);
-
-			if (same_file(&out[i], &in)) {
+		for (unsigned k = 0; k < inputs->n && ok; k++)
+			if (same_file(&out[i], &in[k])) {
 				error_at(s->v[i].path, 0, 0,
 					 "the %s would overwrite an input of this run (%s): choose "
 					 "another output path", s->v[i].what, inputs->v[k]);
 				ok = false;
 			}
-			free(in.real);
-		}
 	}
 	for (unsigned i = 0; i < s->n; i++)
 		free(out[i].real);
+	for (unsigned k = 0; k < inputs->n; k++)
+		free(in[k].real);
 	free(out);
+	free(in);
 	return ok;
 }
 
