@@ -3,11 +3,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "alloc.h"
 #include "diag.h"
 
 bool path_exists(const char *path)
@@ -53,35 +54,42 @@ char *read_file(const char *path, size_t *lenp)
 		return NULL;
 	}
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-	struct buf b = { 0 };
-	char chunk[65536];
+	/* read into a buffer of the size fstat() said, grown if the file grew meanwhile */
+	size_t cap = (st.st_size > 0 && st.st_size <= MAX_INPUT_BYTES ? (size_t)st.st_size : 0) +
+		     4096, len = 0;
+	char *s = xrealloc(NULL, cap + 1);
 	ssize_t n;
 
-	buf_add(&b, "", 0);
-	while ((n = read(fd, chunk, sizeof(chunk))) != 0) {
+	for (;;) {
+		if (len == cap)
+			s = xrealloc(s, (cap *= 2) + 1);
+		n = read(fd, s + len, cap - len);
+		if (n == 0)
+			break;
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
 			int e = errno;
 
 			close(fd);
-			buf_free(&b);
+			free(s);
 			error_at(path, 0, 0, "cannot read: %s", strerror(e));
 			return NULL;
 		}
-		if (b.len + (size_t)n > MAX_INPUT_BYTES) {
+		len += (size_t)n;
+		if (len > MAX_INPUT_BYTES) {
 			close(fd);
-			buf_free(&b);
+			free(s);
 			error_at(path, 0, 0, "is larger than %u MiB: not an input lsmgen reads",
 				 MAX_INPUT_BYTES >> 20);
 			return NULL;
 		}
-		buf_add(&b, chunk, (size_t)n);
 	}
+	s[len] = '\0';
 	close(fd);
 	if (lenp)
-		*lenp = b.len;
-	return b.s;
+		*lenp = len;
+	return s;
 }
 
 const char *path_base(const char *path)

@@ -64,7 +64,11 @@ int run_supervised(int (*fn)(void *arg), void *arg)
 		/* a killed lsmgen (make -k, a CI timeout) takes its work with it */
 		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
 			_exit(EXIT_USAGE);
-		exit(fn(arg));
+		int rc = fn(arg);
+
+		/* what it printed is flushed; libclang's static destructors need not run */
+		fflush(NULL);
+		_exit(rc);
 	}
 	sigfillset(&sa.sa_mask);
 	for (unsigned i = 0; i < NSTOP; i++)
