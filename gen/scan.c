@@ -229,6 +229,71 @@ static struct impl_lsm *lsm_named(struct impls *im, const char *name)
 	return l;
 }
 
+/*
+ * Source s's entries into the implementer list, under the LSM they belong to (an unknown
+ * one, "?path", when that is not clear: its hooks keep MAX_LSM_COUNT slots); its headers
+ * into deps.
+ */
+static void place(const struct tree *t, struct source *s, const struct lsm_list *list,
+		  struct impls *im, struct strlist *deps)
+{
+	const char *who = owner(t, s);
+	char *unknown = NULL;
+
+	if (!who && (s->scan.n || s->scan.all_hooks || s->scan.opaque)) {
+		unknown = xasprintf("?%s", s->path + strlen(t->kdir) + 1);
+		warn_at(s->path, 0, 0,
+			"cannot tell which LSM registers these hooks: they keep "
+			"MAX_LSM_COUNT slots");
+	}
+	if (!who && !unknown)
+		return;
+	struct impl_lsm *l = lsm_named(im, who ? who : unknown);
+
+	if (!l->kconfig && who) {
+		const struct lsm *known = lsm_list_find(list, who, false);
+
+		if (known)
+			l->kconfig = xstrdup(known->kconfig);
+		else if (!l->unlisted)
+			l->unlisted = xstrdup(s->path);
+	}
+	if (unknown && !l->unlisted)
+		l->unlisted = xstrdup(s->path);
+	l->unsure |= !l->kconfig;
+	if (!l->kconfig)
+		l->kconfig = xstrdup("");
+	l->all_hooks |= s->scan.all_hooks;
+	if (s->scan.opaque && !l->opaque)
+		l->opaque = xstrdup(s->scan.opaque);
+	for (unsigned k = 0; k < s->scan.n; k++) {
+		struct impl_entry *e = &s->scan.entries[k];
+
+		l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
+		l->entries[l->n++] = (struct impl_entry){
+			e->hook, e->function, e->guard,
+			s->build_condition ? xstrdup(s->build_condition) : NULL,
+			e->file, e->line, e->unsure,
+		};
+		memset(e, 0, sizeof(*e));	/* moved */
+	}
+	for (unsigned k = 0; k < s->scan.headers.n; k++)
+		strlist_add_unique(deps, s->scan.headers.v[k]);
+	free(unknown);
+}
+
+static void tree_free(struct tree *t)
+{
+	for (unsigned i = 0; i < t->n; i++) {
+		lsm_source_free(&t->v[i].scan);
+		free(t->v[i].dir);
+		free(t->v[i].path);
+		free(t->v[i].base);
+		free(t->v[i].build_condition);
+	}
+	free(t->v);
+}
+
 bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im,
 		 struct strlist *deps)
 {
@@ -250,64 +315,13 @@ bool scan_kernel(const char *kdir, const struct lsm_list *list, struct impls *im
 	for (unsigned i = 0; i < t.n; i++)
 		resolve_names(&t.v[i], deps);
 	lsm_source_forget();
-	for (unsigned i = 0; i < t.n; i++) {
-		struct source *s = &t.v[i];
-		const char *who = owner(&t, s);
-		char *unknown = NULL;
-
-		if (!who && (s->scan.n || s->scan.all_hooks || s->scan.opaque)) {
-			unknown = xasprintf("?%s", s->path + strlen(kdir) + 1);
-			warn_at(s->path, 0, 0,
-				"cannot tell which LSM registers these hooks: they keep "
-				"MAX_LSM_COUNT slots");
-		}
-		if (!who && !unknown)
-			continue;
-		struct impl_lsm *l = lsm_named(im, who ? who : unknown);
-
-		if (!l->kconfig && who) {
-			const struct lsm *known = lsm_list_find(list, who, false);
-
-			if (known)
-				l->kconfig = xstrdup(known->kconfig);
-			else if (!l->unlisted)
-				l->unlisted = xstrdup(s->path);
-		}
-		if (unknown && !l->unlisted)
-			l->unlisted = xstrdup(s->path);
-		l->unsure |= !l->kconfig;
-		if (!l->kconfig)
-			l->kconfig = xstrdup("");
-		l->all_hooks |= s->scan.all_hooks;
-		if (s->scan.opaque && !l->opaque)
-			l->opaque = xstrdup(s->scan.opaque);
-		for (unsigned k = 0; k < s->scan.n; k++) {
-			struct impl_entry *e = &s->scan.entries[k];
-
-			l->entries = xrealloc(l->entries, (l->n + 1) * sizeof(*l->entries));
-			l->entries[l->n++] = (struct impl_entry){
-				e->hook, e->function, e->guard,
-				s->build_condition ? xstrdup(s->build_condition) : NULL,
-				e->file, e->line, e->unsure,
-			};
-			memset(e, 0, sizeof(*e));	/* moved */
-		}
-		for (unsigned k = 0; k < s->scan.headers.n; k++)
-			strlist_add_unique(deps, s->scan.headers.v[k]);
-		free(unknown);
-	}
+	for (unsigned i = 0; i < t.n; i++)
+		place(&t, &t.v[i], list, im, deps);
 	for (unsigned i = 0; i < t.n; i++)
 		for (unsigned k = 0; k < t.v[i].scan.macros.n; k++)
 			strlist_add_unique(&im->macros, t.v[i].scan.macros.v[k]);
 	strlist_sort(&im->macros);
-	for (unsigned i = 0; i < t.n; i++) {
-		lsm_source_free(&t.v[i].scan);
-		free(t.v[i].dir);
-		free(t.v[i].path);
-		free(t.v[i].base);
-		free(t.v[i].build_condition);
-	}
-	free(t.v);
+	tree_free(&t);
 	free(security);
 	return true;
 }
