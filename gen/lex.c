@@ -638,8 +638,10 @@ void lex_source(const char *text, size_t len, struct tokens *out)
 	for (unsigned i = 0; i < out->n; i++) {
 		struct tok *t = &out->v[i];
 
+		if (t->kind != TOK_PUNCT || !strchr("%<:", t->text[0]) || !t->text[1])
+			continue;	/* no digraph starts so */
 		for (size_t k = 0; k < sizeof(digraphs) / sizeof(*digraphs); k++)
-			if (t->kind == TOK_PUNCT && !strcmp(t->text, digraphs[k][0]))
+			if (!strcmp(t->text, digraphs[k][0]))
 				t->text = (char *)digraphs[k][1];	/* texts is one block */
 	}
 }
