@@ -448,6 +448,7 @@ bool lsm_source_scan(const char *path, const struct kbuild_flags *flags,
 	u.walking = true;
 	walk_file(&w, path, NULL, 0);
 	unit_free(&u);
+	unit_release(path);
 	return true;
 }
 

@@ -308,6 +308,8 @@ static struct glance *glance_at(const char *path)
 
 	g->words = says_lsm_words(text, len);
 	glance_includes(text, len, g);
+	free(k->text);		/* most files are never lexed: their memory serves the next */
+	k->text = NULL;
 	return g;
 }
 
@@ -341,18 +343,30 @@ bool unit_may_register(const char *path, const struct kbuild_flags *flags)
 	return may;
 }
 
+static void lexed_free(struct lexed *f)
+{
+	if (f) {
+		free(f->path);
+		free(f->text);
+		tokens_free(&f->t);
+		free(f->directives);
+		free(f);
+	}
+}
+
+void unit_release(const char *path)
+{
+	struct known *k = know(path);
+
+	lexed_free(k->lexed);
+	k->lexed = NULL;
+	k->read = false;
+}
+
 void unit_forget_files(void)
 {
 	for (size_t i = 0; i < known_size; i++) {
-		struct lexed *f = known[i].lexed;
-
-		if (f) {
-			free(f->path);
-			free(f->text);
-			tokens_free(&f->t);
-			free(f->directives);
-			free(f);
-		}
+		lexed_free(known[i].lexed);
 		if (known[i].glance) {
 			strlist_free(&known[i].glance->includes);
 			free(known[i].glance);

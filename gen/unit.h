@@ -74,6 +74,9 @@ void track_macro(struct unit *u, const struct lexed *f, unsigned i, unsigned nex
 void unit_free(struct unit *u);
 /* Does f's text hold word anywhere (comments too: a superset of its uses)? */
 bool lexed_mentions(const struct lexed *f, const char *word);
+/* Free the file at path as lexed (a unit's .c, which no other unit includes, once its
+ * unit is read): lexed again if another unit does include it. */
+void unit_release(const char *path);
 /* Free every file lexed so far, and what the file system said of each path. */
 void unit_forget_files(void);
 
