@@ -93,8 +93,9 @@ const struct tv *tv_get(const struct tv *obj, const char *key, size_t n)
 {
 	if (!obj || obj->kind != TV_OBJ)
 		return NULL;
-	for (unsigned i = 0; i < obj->n; i++)
-		if (strncmp(obj->keys[i], key, n) == 0 && obj->keys[i][n] == '\0')
+	for (unsigned i = 0; i < obj->n; i++)	/* the first byte settles most */
+		if ((!n || obj->keys[i][0] == key[0]) && strncmp(obj->keys[i], key, n) == 0 &&
+		    obj->keys[i][n] == '\0')
 			return obj->items[i];
 	return NULL;
 }
