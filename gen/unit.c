@@ -161,20 +161,25 @@ static bool ident_char(char c)
 }
 
 /*
- * Could text register a hook or name an LSM: does it say LSM_HOOK, DEFINE_LSM or
- * DEFINE_EARLY_LSM (in comments too: a superset), or splice a name across lines, which
- * the lexer joins and no search of the text finds ("LSM_\" then "HOOK_INIT")?
+ * Could text register a hook or name an LSM: does it say LSM_HOOK_INIT (any of them; a
+ * macro that reaches one says it in its body), DEFINE_LSM or DEFINE_EARLY_LSM (the names,
+ * not DEFINE_LSM_STATIC_CALL), in comments too (a superset); or splice a name across
+ * lines, which the lexer joins and no search of the text finds ("LSM_\\" then
+ * "HOOK_INIT")?
  */
 static bool says_lsm_words(const char *text, size_t len)
 {
 	const char *end = text + len;
 
 	/* each says "LSM" */
-	for (const char *p = text; (p = find(p, end, "LSM", 3)); p++)
-		if ((end - p >= 8 && !memcmp(p, "LSM_HOOK", 8)) ||
-		    (p - text >= 7 && !memcmp(p - 7, "DEFINE_", 7)) ||
-		    (p - text >= 13 && !memcmp(p - 13, "DEFINE_EARLY_", 13)))
+	for (const char *p = text; (p = find(p, end, "LSM", 3)); p++) {
+		bool name_ends = p + 3 == end || !ident_char(p[3]);
+
+		if ((end - p >= 13 && !memcmp(p, "LSM_HOOK_INIT", 13)) ||
+		    (name_ends && p - text >= 7 && !memcmp(p - 7, "DEFINE_", 7)) ||
+		    (name_ends && p - text >= 13 && !memcmp(p - 13, "DEFINE_EARLY_", 13)))
 			return true;
+	}
 	for (const char *p = text; (p = memchr(p, '\\', (size_t)(end - p))); p++) {
 		const char *n = p + 1 + (p + 1 < end && p[1] == '\r');
 

@@ -21,7 +21,7 @@ struct lexed {
 	struct tokens t;
 	unsigned (*directives)[2];	/* each directive's tokens [start, end) */
 	unsigned ndirectives;
-	bool lsm_words;		/* its text says LSM_HOOK, DEFINE_LSM or DEFINE_EARLY_LSM */
+	bool lsm_words;		/* its text says LSM_HOOK_INIT, DEFINE_LSM or DEFINE_EARLY_LSM */
 };
 
 /* A #define of the unit: its parameters and its body, tokens [body, end) of its file. */
@@ -53,8 +53,8 @@ struct unit {
 char *local_include(const struct unit *u, const struct lexed *f, unsigned i, unsigned end);
 /*
  * Could the unit of path register a hook or name an LSM? False only when neither it nor
- * any local header its text includes says LSM_HOOK, DEFINE_LSM or DEFINE_EARLY_LSM (or
- * splices a name): no registration is then possible, and the unit need not be lexed.
+ * any local header its text includes says LSM_HOOK_INIT, DEFINE_LSM or DEFINE_EARLY_LSM
+ * (or splices a name): no registration is then possible, and the unit need not be lexed.
  */
 bool unit_may_register(const char *path, const struct kbuild_flags *flags);
 /* Lex path and, through its quoted includes, every local header it reaches. */
